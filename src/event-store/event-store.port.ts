@@ -1,0 +1,152 @@
+/**
+ * The event store port: the log every other part of the service is derived from.
+ *
+ * Two adapters implement it: SQLite (embedded default, src/event-store/sqlite-event-store.ts) and KurrentDB /
+ * EventStoreDB (production, src/event-store/kurrentdb-event-store.ts). Both pass test/event-store.contract.ts.
+ */
+
+/** What `events/query` shows of an event, besides its type. Computed by the command handler at append time. */
+export interface EventMetadata {
+  marketplaceId: string;
+  createdAt: string; // ISO 8601, from the injected clock
+  /** Public events appear in the Integration API's events/query; internal ones (clients, sessions, guards) never do. */
+  public: boolean;
+  resourceType?: string;
+  resourceId?: string;
+  /** Ids of resources this one has a to-one relationship with (relatedResourceId filter). */
+  relatedIds?: string[];
+  /** The Integration API view of the resource after the event; null for `*/deleted`. */
+  resource?: unknown;
+  previousValues?: unknown;
+  auditData?: AuditData;
+  source?: EventSource;
+}
+
+export type EventSource =
+  | 'source/marketplace-api'
+  | 'source/integration-api'
+  | 'source/transaction'
+  | 'source/console'
+  | 'source/admin';
+
+export interface AuditData {
+  userId: string | null;
+  adminId: string | null;
+  clientId: string | null;
+  requestId: string | null;
+}
+
+/** An event about to be appended. `type` is the wire name (`user/created`); `data` is the domain payload. */
+export interface NewEvent<T extends string = string, D = unknown> {
+  type: T;
+  data: D;
+  metadata: EventMetadata;
+}
+
+export interface RecordedEvent<T extends string = string, D = unknown> extends NewEvent<T, D> {
+  /** Unique id of this event (uuid). */
+  id: string;
+  streamId: string;
+  /** 0-based position of the event inside its stream. */
+  revision: number;
+  /** Global log position: strictly increasing in log order. This is the Integration API's `sequenceId`. */
+  position: number;
+}
+
+/**
+ * What the caller knows of a stream before appending:
+ * - 'no_stream': it must not exist yet (uniqueness guards use this);
+ * - 'stream_exists': it must exist;
+ * - 'any': no check;
+ * - a number: its last event must have exactly this revision (optimistic concurrency).
+ */
+export type ExpectedRevision = 'any' | 'no_stream' | 'stream_exists' | number;
+
+export interface StreamAppend {
+  streamId: string;
+  expectedRevision: ExpectedRevision;
+  events: NewEvent[];
+}
+
+export interface AppendResult {
+  /** Position of the last event written (across all streams of the call). */
+  position: number;
+  /** Revision of each stream after the append, by stream id. */
+  revisions: Record<string, number>;
+  events: RecordedEvent[];
+}
+
+export interface LogFilter {
+  marketplaceId?: string;
+  /** Only public events (the ones events/query may show). */
+  publicOnly?: boolean;
+  /** Exact event types (`user/created`) or bare resource types (`user`). */
+  eventTypes?: string[];
+  resourceId?: string;
+  /** The resource's own events plus events of resources with a to-one relationship to it. */
+  relatedResourceId?: string;
+  /** ISO timestamp; events created at or after it. */
+  createdAtStart?: string;
+}
+
+export interface ReadAllOptions {
+  /** Read events with position strictly greater than this. Default: from the start. */
+  after?: number;
+  /** Events only up to and including this position (replay up to a sequenceId). */
+  until?: number;
+  limit: number;
+  filter?: LogFilter;
+}
+
+export interface Subscription {
+  close(): Promise<void>;
+}
+
+export interface EventStore {
+  /**
+   * Appends events to one or several streams atomically: either every stream's expectation holds and every
+   * event is durably written, or nothing is written and WrongExpectedRevisionError is thrown.
+   */
+  append(appends: StreamAppend[]): Promise<AppendResult>;
+  /** Every event of a stream in revision order; [] for a stream that does not exist. */
+  readStream(streamId: string): Promise<RecordedEvent[]>;
+  /** The global log forward in position order. */
+  readAll(options: ReadAllOptions): Promise<RecordedEvent[]>;
+  /** The position of the newest event in the log (0 when empty). */
+  headPosition(): Promise<number>;
+  /**
+   * Calls `onEvents` for every event after `after`, first catching up, then live, in order, one batch at a time
+   * (the next batch waits for the promise of the previous one).
+   */
+  subscribeToAll(after: number, onEvents: (events: RecordedEvent[]) => Promise<void>): Subscription;
+  close(): Promise<void>;
+}
+
+export class WrongExpectedRevisionError extends Error {
+  constructor(
+    readonly streamId: string,
+    readonly expected: ExpectedRevision,
+    readonly actual: number | 'no_stream',
+  ) {
+    super(`Stream ${streamId}: expected revision ${String(expected)}, actual ${String(actual)}`);
+    this.name = 'WrongExpectedRevisionError';
+  }
+}
+
+/** Does an event match a type filter entry (`user/created` exactly or the bare resource type `user`)? */
+export const matchesEventType = (eventType: string, filters: string[]): boolean =>
+  filters.some((f) => (f.includes('/') ? f === eventType : eventType.startsWith(`${f}/`)));
+
+/** True when the recorded event passes every condition of a log filter. Adapters may use it after a coarse read. */
+export const matchesFilter = (e: RecordedEvent, f: LogFilter | undefined): boolean => {
+  if (!f) return true;
+  const m = e.metadata;
+  if (f.marketplaceId && m.marketplaceId !== f.marketplaceId) return false;
+  if (f.publicOnly && !m.public) return false;
+  if (f.eventTypes && f.eventTypes.length > 0 && !matchesEventType(e.type, f.eventTypes)) return false;
+  if (f.resourceId && m.resourceId !== f.resourceId) return false;
+  if (f.relatedResourceId && m.resourceId !== f.relatedResourceId && !(m.relatedIds ?? []).includes(f.relatedResourceId))
+    return false;
+  if (f.createdAtStart && m.createdAt < f.createdAtStart) return false;
+  return true;
+};

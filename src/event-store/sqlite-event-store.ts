@@ -1,0 +1,272 @@
+import type { Database, Statement } from 'better-sqlite3';
+import { randomUUID } from 'node:crypto';
+import { decodeStored, encodeStored } from '../shared/stored-json';
+import {
+  AppendResult,
+  EventMetadata,
+  EventStore,
+  LogFilter,
+  matchesFilter,
+  ReadAllOptions,
+  RecordedEvent,
+  StreamAppend,
+  Subscription,
+  WrongExpectedRevisionError,
+} from './event-store.port';
+
+/**
+ * Runs inside the append transaction, after the events are inserted: embedded mode applies projections here,
+ * so a read that follows a command sees it (design invariant 1).
+ */
+export type InlineProjector = (events: RecordedEvent[]) => void;
+
+interface EventRow {
+  position: number;
+  id: string;
+  stream_id: string;
+  revision: number;
+  type: string;
+  data: string;
+  metadata: string;
+}
+
+const SCHEMA = `
+CREATE TABLE IF NOT EXISTS events (
+  position      INTEGER PRIMARY KEY AUTOINCREMENT,
+  id            TEXT NOT NULL UNIQUE,
+  stream_id     TEXT NOT NULL,
+  revision      INTEGER NOT NULL,
+  type          TEXT NOT NULL,
+  marketplace_id TEXT NOT NULL,
+  public        INTEGER NOT NULL,
+  resource_id   TEXT,
+  created_at    TEXT NOT NULL,
+  data          TEXT NOT NULL,
+  metadata      TEXT NOT NULL,
+  UNIQUE (stream_id, revision)
+);
+CREATE INDEX IF NOT EXISTS events_tenant ON events (marketplace_id, public, position);
+CREATE INDEX IF NOT EXISTS events_resource ON events (marketplace_id, resource_id, position);
+CREATE TABLE IF NOT EXISTS event_related (
+  position    INTEGER NOT NULL,
+  related_id  TEXT NOT NULL,
+  PRIMARY KEY (related_id, position)
+) WITHOUT ROWID;
+`;
+
+/**
+ * The embedded event store: one `events` table in a WAL-mode SQLite file. The global position is the row id,
+ * so `sequenceId` order is insertion order. Several streams are appended in one SQLite transaction; the
+ * UNIQUE (stream_id, revision) constraint is the last line of defence against a lost update even when another
+ * process (the operator CLI) writes to the same file.
+ */
+export class SqliteEventStore implements EventStore {
+  private readonly insert: Statement;
+  private readonly insertRelated: Statement;
+  private readonly lastRevision: Statement;
+  private readonly selectStream: Statement;
+  private readonly selectHead: Statement;
+  private inlineProjector: InlineProjector | null = null;
+  private readonly listeners = new Set<() => void>();
+
+  constructor(private readonly db: Database) {
+    db.exec(SCHEMA);
+    this.insert = db.prepare(
+      `INSERT INTO events (id, stream_id, revision, type, marketplace_id, public, resource_id, created_at, data, metadata)
+       VALUES (@id, @streamId, @revision, @type, @marketplaceId, @public, @resourceId, @createdAt, @data, @metadata)`,
+    );
+    this.insertRelated = db.prepare('INSERT OR IGNORE INTO event_related (position, related_id) VALUES (?, ?)');
+    this.lastRevision = db.prepare('SELECT MAX(revision) AS revision FROM events WHERE stream_id = ?');
+    this.selectStream = db.prepare('SELECT * FROM events WHERE stream_id = ? ORDER BY revision');
+    this.selectHead = db.prepare('SELECT MAX(position) AS position FROM events');
+  }
+
+  setInlineProjector(projector: InlineProjector | null): void {
+    this.inlineProjector = projector;
+  }
+
+  append(appends: StreamAppend[]): Promise<AppendResult> {
+    try {
+      return Promise.resolve(this.appendSync(appends));
+    } catch (error) {
+      return Promise.reject(error);
+    }
+  }
+
+  /** Synchronous append: the whole call is one SQLite transaction (BEGIN IMMEDIATE, so writers queue). */
+  appendSync(appends: StreamAppend[]): AppendResult {
+    const result = this.db
+      .transaction((): AppendResult => {
+        const recorded: RecordedEvent[] = [];
+        const revisions: Record<string, number> = {};
+        for (const append of appends) {
+          const current = (this.lastRevision.get(append.streamId) as { revision: number | null }).revision;
+          checkExpected(append, current);
+          let revision = current ?? -1;
+          for (const event of append.events) {
+            revision += 1;
+            recorded.push(this.insertEvent(append.streamId, revision, event.type, event.data, event.metadata));
+          }
+          revisions[append.streamId] = revision;
+        }
+        this.inlineProjector?.(recorded);
+        return { position: recorded.at(-1)?.position ?? 0, revisions, events: recorded };
+      })
+      .immediate();
+    for (const listener of this.listeners) listener();
+    return result;
+  }
+
+  private insertEvent(streamId: string, revision: number, type: string, data: unknown, metadata: EventMetadata) {
+    const id = randomUUID();
+    const info = this.insert.run({
+      id,
+      streamId,
+      revision,
+      type,
+      marketplaceId: metadata.marketplaceId,
+      public: metadata.public ? 1 : 0,
+      resourceId: metadata.resourceId ?? null,
+      createdAt: metadata.createdAt,
+      data: encodeStored(data),
+      metadata: encodeStored(metadata),
+    });
+    const position = Number(info.lastInsertRowid);
+    for (const related of metadata.relatedIds ?? []) this.insertRelated.run(position, related);
+    return { id, streamId, revision, type, data, metadata, position };
+  }
+
+  readStream(streamId: string): Promise<RecordedEvent[]> {
+    return Promise.resolve(this.readStreamSync(streamId));
+  }
+
+  readStreamSync(streamId: string): RecordedEvent[] {
+    return (this.selectStream.all(streamId) as EventRow[]).map(toRecorded);
+  }
+
+  readAll(options: ReadAllOptions): Promise<RecordedEvent[]> {
+    return Promise.resolve(this.readAllSync(options));
+  }
+
+  readAllSync({ after = 0, until, limit, filter }: ReadAllOptions): RecordedEvent[] {
+    const { where, params } = whereClause(after, until, filter);
+    const rows = this.db
+      .prepare(`SELECT * FROM events WHERE ${where} ORDER BY position LIMIT ?`)
+      .all(...params, limit) as EventRow[];
+    // Bare resource-type filters are matched in SQL by prefix; everything else is exact, so this is a cheap recheck.
+    return rows.map(toRecorded).filter((e) => matchesFilter(e, filter));
+  }
+
+  headPosition(): Promise<number> {
+    return Promise.resolve(this.headPositionSync());
+  }
+
+  headPositionSync(): number {
+    return (this.selectHead.get() as { position: number | null }).position ?? 0;
+  }
+
+  /**
+   * Catch-up subscription. Appends made through this instance wake it at once; appends made by another process
+   * on the same file are picked up by a short poll.
+   */
+  subscribeToAll(after: number, onEvents: (events: RecordedEvent[]) => Promise<void>): Subscription {
+    let position = after;
+    let closed = false;
+    let running = false;
+    let again = false;
+    const pump = async (): Promise<void> => {
+      if (running) {
+        again = true;
+        return;
+      }
+      running = true;
+      try {
+        do {
+          again = false;
+          for (;;) {
+            const batch = this.readAllSync({ after: position, limit: 500 });
+            if (closed || batch.length === 0) break;
+            await onEvents(batch);
+            position = batch[batch.length - 1].position;
+          }
+        } while (again && !closed);
+      } finally {
+        running = false;
+      }
+    };
+    const wake = () => void pump().catch(() => undefined);
+    this.listeners.add(wake);
+    const timer = setInterval(wake, 250);
+    timer.unref();
+    wake();
+    return {
+      close: async () => {
+        closed = true;
+        clearInterval(timer);
+        this.listeners.delete(wake);
+      },
+    };
+  }
+
+  async close(): Promise<void> {
+    this.listeners.clear();
+  }
+}
+
+const checkExpected = (append: StreamAppend, current: number | null): void => {
+  const expected = append.expectedRevision;
+  const actual = current ?? 'no_stream';
+  const ok =
+    expected === 'any' ||
+    (expected === 'no_stream' && current === null) ||
+    (expected === 'stream_exists' && current !== null) ||
+    (typeof expected === 'number' && current === expected);
+  if (!ok) throw new WrongExpectedRevisionError(append.streamId, expected, actual);
+};
+
+const whereClause = (after: number, until: number | undefined, f: LogFilter | undefined) => {
+  const clauses = ['position > ?'];
+  const params: unknown[] = [after];
+  if (until !== undefined) {
+    clauses.push('position <= ?');
+    params.push(until);
+  }
+  if (f?.marketplaceId) {
+    clauses.push('marketplace_id = ?');
+    params.push(f.marketplaceId);
+  }
+  if (f?.publicOnly) clauses.push('public = 1');
+  if (f?.resourceId) {
+    clauses.push('resource_id = ?');
+    params.push(f.resourceId);
+  }
+  if (f?.relatedResourceId) {
+    clauses.push('(resource_id = ? OR position IN (SELECT position FROM event_related WHERE related_id = ?))');
+    params.push(f.relatedResourceId, f.relatedResourceId);
+  }
+  if (f?.createdAtStart) {
+    clauses.push('created_at >= ?');
+    params.push(f.createdAtStart);
+  }
+  if (f?.eventTypes && f.eventTypes.length > 0) {
+    const exact = f.eventTypes.filter((t) => t.includes('/'));
+    const bare = f.eventTypes.filter((t) => !t.includes('/'));
+    const alternatives = [
+      ...(exact.length ? [`type IN (${exact.map(() => '?').join(',')})`] : []),
+      ...bare.map(() => "type LIKE ? ESCAPE '\\'"),
+    ];
+    clauses.push(`(${alternatives.join(' OR ')})`);
+    params.push(...exact, ...bare.map((b) => `${b.replace(/[\\%_]/g, (c) => `\\${c}`)}/%`));
+  }
+  return { where: clauses.join(' AND '), params };
+};
+
+const toRecorded = (row: EventRow): RecordedEvent => ({
+  id: row.id,
+  streamId: row.stream_id,
+  revision: row.revision,
+  position: row.position,
+  type: row.type,
+  data: decodeStored(row.data),
+  metadata: decodeStored(row.metadata) as EventMetadata,
+});

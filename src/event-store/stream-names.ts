@@ -1,0 +1,19 @@
+/**
+ * Stream names. Every tenant stream starts with its marketplace id, so the log can be filtered per tenant by
+ * stream-name prefix (KurrentDB server-side filters) as well as by the marketplaceId column (SQLite).
+ */
+export const tenantPrefix = (marketplaceId: string): string => `${marketplaceId}:`;
+
+export const streams = {
+  marketplace: (marketplaceId: string) => `${marketplaceId}:marketplace`,
+  /** Global directory entry: which marketplace an API client belongs to (looked up from the client id alone). */
+  apiClient: (clientId: string) => `client:${clientId}`,
+  user: (marketplaceId: string, userId: string) => `${marketplaceId}:user-${userId}`,
+  /** Uniqueness guard: one stream per (marketplace, lower-cased email). */
+  userEmail: (marketplaceId: string, emailHash: string) => `${marketplaceId}:user-email-${emailHash}`,
+  /** A refresh-token session (login); its id is the first part of the refresh token. */
+  session: (marketplaceId: string, sessionId: string) => `${marketplaceId}:session-${sessionId}`,
+} as const;
+
+/** The list of every marketplace, for the operator CLI. */
+export const MARKETPLACES_STREAM = 'marketplaces';

@@ -1,0 +1,8 @@
+import { randomUUID } from 'node:crypto';
+
+/** Identifier source, injectable so tests can make ids predictable. */
+export interface IdGenerator {
+  next(): string;
+}
+
+export const randomIds: IdGenerator = { next: () => randomUUID() };
