@@ -1,0 +1,69 @@
+import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
+import { apiError } from '../shared/api-error';
+import type { Clock } from '../shared/clock';
+import type { AuthContext, Scope } from './auth-context';
+
+export interface AccessTokenClaims {
+  marketplaceId: string;
+  clientId: string;
+  scope: Scope;
+  userId: string | null;
+  sessionId: string | null;
+}
+
+const SCOPES: readonly Scope[] = ['public-read', 'user', 'trusted:user', 'integ'];
+
+/**
+ * Access tokens are short-lived JWTs signed with HS256 (jose): verifying one needs no store lookup, and the
+ * token stays small enough for the SDK's cookie. Claims: sub (user), cid (client), mid (marketplace), scope, sid.
+ */
+export class AccessTokens {
+  private readonly key: Uint8Array;
+
+  constructor(
+    secret: string,
+    private readonly clock: Clock,
+    readonly ttlSeconds: number,
+  ) {
+    this.key = new TextEncoder().encode(secret);
+  }
+
+  async issue(claims: AccessTokenClaims): Promise<{ token: string; expiresIn: number }> {
+    const now = Math.floor(this.clock.now().getTime() / 1000);
+    const token = await new SignJWT({
+      cid: claims.clientId,
+      mid: claims.marketplaceId,
+      scope: claims.scope,
+      ...(claims.sessionId ? { sid: claims.sessionId } : {}),
+    })
+      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+      .setSubject(claims.userId ?? claims.clientId)
+      .setIssuedAt(now)
+      .setExpirationTime(now + this.ttlSeconds)
+      .sign(this.key);
+    return { token, expiresIn: this.ttlSeconds };
+  }
+
+  /** Throws 401 auth-invalid-access-token for anything but a valid, unexpired token of ours. */
+  async verify(token: string, requestId: string): Promise<AuthContext> {
+    try {
+      const { payload } = await jwtVerify(token, this.key, { algorithms: ['HS256'], currentDate: this.clock.now() });
+      const scope = payload.scope as Scope;
+      if (!SCOPES.includes(scope) || typeof payload.mid !== 'string' || typeof payload.cid !== 'string')
+        throw new Error('malformed claims');
+      const isUser = scope === 'user' || scope === 'trusted:user';
+      return {
+        marketplaceId: payload.mid,
+        clientId: payload.cid,
+        scope,
+        userId: isUser ? (payload.sub ?? null) : null,
+        sessionId: typeof payload.sid === 'string' ? payload.sid : null,
+        exp: payload.exp ?? 0,
+        requestId,
+      };
+    } catch (error) {
+      const expired = error instanceof joseErrors.JWTExpired;
+      throw apiError(401, 'auth-invalid-access-token', expired ? 'The access token has expired.' : 'The access token is not valid.');
+    }
+  }
+}

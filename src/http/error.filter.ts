@@ -1,0 +1,43 @@
+import { ArgumentsHost, Catch, ExceptionFilter, Logger } from '@nestjs/common';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { errorEnvelope, toApiError } from './error-envelope';
+import { sendBody } from './wire-format';
+
+/**
+ * The one place errors become responses, for every API: data APIs answer in the request's format (Transit or
+ * JSON); the Authentication API adds the OAuth2 `error` fields; asset routes answer JSON.
+ */
+@Catch()
+export class ApiErrorFilter implements ExceptionFilter {
+  private readonly logger = new Logger('ApiErrorFilter');
+
+  catch(exception: unknown, host: ArgumentsHost): void {
+    const http = host.switchToHttp();
+    const request = http.getRequest<FastifyRequest>();
+    const reply = http.getResponse<FastifyReply>();
+    const error = toApiError(exception);
+    if (error.status >= 500) this.logger.error(exception instanceof Error ? exception.stack : String(exception));
+    const body = errorEnvelope(error);
+    const url = request.url ?? '';
+    if (url.startsWith('/v1/auth/')) {
+      void reply.status(error.status).header('content-type', 'application/json;charset=UTF-8').send(
+        JSON.stringify({ error: oauthErrorCode(error.status, error.code), error_description: error.items[0].details ?? error.items[0].title, ...body }),
+      );
+      return;
+    }
+    if (url.includes('/v1/assets/')) {
+      void reply.status(error.status).header('content-type', 'application/json;charset=UTF-8').send(JSON.stringify(body));
+      return;
+    }
+    sendBody(reply, request, error.status, body);
+  }
+}
+
+/** RFC 6749 §5.2 names, so OAuth-aware clients understand the Authentication API's errors too. */
+const oauthErrorCode = (status: number, code: string): string => {
+  if (code === 'unsupported-grant-type') return 'unsupported_grant_type';
+  if (code === 'invalid-scope') return 'invalid_scope';
+  if (code === 'invalid-client') return 'invalid_client';
+  if (status === 401) return 'invalid_grant';
+  return 'invalid_request';
+};

@@ -1,0 +1,197 @@
+import type { Database, Statement } from 'better-sqlite3';
+import { decodeStored, encodeStored } from '../shared/stored-json';
+import {
+  DocumentQuery,
+  DocumentStore,
+  FieldCondition,
+  QueryResult,
+  ReadModelOp,
+  SortKey,
+} from './document-store.port';
+
+const SCHEMA = `
+CREATE TABLE IF NOT EXISTS documents (
+  collection     TEXT NOT NULL,
+  marketplace_id TEXT NOT NULL,
+  id             TEXT NOT NULL,
+  created_at     TEXT NOT NULL,
+  body           TEXT NOT NULL,
+  fields         TEXT NOT NULL,
+  PRIMARY KEY (collection, marketplace_id, id)
+) WITHOUT ROWID;
+CREATE INDEX IF NOT EXISTS documents_created ON documents (collection, marketplace_id, created_at);
+CREATE TABLE IF NOT EXISTS document_keys (
+  collection     TEXT NOT NULL,
+  marketplace_id TEXT NOT NULL,
+  key            TEXT NOT NULL,
+  id             TEXT NOT NULL,
+  PRIMARY KEY (collection, marketplace_id, key)
+) WITHOUT ROWID;
+CREATE INDEX IF NOT EXISTS document_keys_by_id ON document_keys (collection, marketplace_id, id);
+CREATE TABLE IF NOT EXISTS projection_checkpoints (
+  name     TEXT PRIMARY KEY,
+  position INTEGER NOT NULL
+);
+`;
+
+/**
+ * Read models in the same SQLite file as the embedded event store, so that projections can run inside the
+ * append transaction (applySync). Filterable values live in a JSON column queried with json_extract.
+ */
+export class SqliteDocumentStore implements DocumentStore {
+  private readonly upsert: Statement;
+  private readonly remove: Statement;
+  private readonly removeKeys: Statement;
+  private readonly insertKey: Statement;
+  private readonly selectOne: Statement;
+  private readonly selectByKey: Statement;
+  private readonly saveCheckpoint: Statement;
+  private readonly selectCheckpoint: Statement;
+
+  constructor(private readonly db: Database) {
+    db.exec(SCHEMA);
+    this.upsert = db.prepare(
+      `INSERT INTO documents (collection, marketplace_id, id, created_at, body, fields) VALUES (?, ?, ?, ?, ?, ?)
+       ON CONFLICT (collection, marketplace_id, id) DO UPDATE SET created_at = excluded.created_at, body = excluded.body, fields = excluded.fields`,
+    );
+    this.remove = db.prepare('DELETE FROM documents WHERE collection = ? AND marketplace_id = ? AND id = ?');
+    this.removeKeys = db.prepare('DELETE FROM document_keys WHERE collection = ? AND marketplace_id = ? AND id = ?');
+    this.insertKey = db.prepare(
+      'INSERT OR REPLACE INTO document_keys (collection, marketplace_id, key, id) VALUES (?, ?, ?, ?)',
+    );
+    this.selectOne = db.prepare('SELECT body FROM documents WHERE collection = ? AND marketplace_id = ? AND id = ?');
+    this.selectByKey = db.prepare(
+      `SELECT d.body FROM document_keys k JOIN documents d
+         ON d.collection = k.collection AND d.marketplace_id = k.marketplace_id AND d.id = k.id
+       WHERE k.collection = ? AND k.marketplace_id = ? AND k.key = ?`,
+    );
+    this.saveCheckpoint = db.prepare(
+      'INSERT INTO projection_checkpoints (name, position) VALUES (?, ?) ON CONFLICT (name) DO UPDATE SET position = excluded.position',
+    );
+    this.selectCheckpoint = db.prepare('SELECT position FROM projection_checkpoints WHERE name = ?');
+  }
+
+  /** Applies ops without opening a transaction: the caller's (the event append's) transaction covers it. */
+  applySync(ops: ReadModelOp[], checkpoints: Record<string, number>): void {
+    for (const op of ops) {
+      if (op.op === 'put') {
+        const d = op.document;
+        this.upsert.run(op.collection, d.marketplaceId, d.id, d.createdAt, encodeStored(d.body), JSON.stringify(d.fields ?? {}));
+        this.removeKeys.run(op.collection, d.marketplaceId, d.id);
+        for (const key of d.keys ?? []) this.insertKey.run(op.collection, d.marketplaceId, key, d.id);
+      } else {
+        this.remove.run(op.collection, op.marketplaceId, op.id);
+        this.removeKeys.run(op.collection, op.marketplaceId, op.id);
+      }
+    }
+    for (const [name, position] of Object.entries(checkpoints)) this.saveCheckpoint.run(name, position);
+  }
+
+  async apply(ops: ReadModelOp[], checkpoints: Record<string, number>): Promise<void> {
+    this.db.transaction(() => this.applySync(ops, checkpoints)).immediate();
+  }
+
+  async checkpoint(projection: string): Promise<number> {
+    return this.checkpointSync(projection);
+  }
+
+  checkpointSync(projection: string): number {
+    return (this.selectCheckpoint.get(projection) as { position: number } | undefined)?.position ?? 0;
+  }
+
+  async get<T>(collection: string, marketplaceId: string, id: string): Promise<T | null> {
+    const row = this.selectOne.get(collection, marketplaceId, id) as { body: string } | undefined;
+    return row ? decodeStored<T>(row.body) : null;
+  }
+
+  async getByKey<T>(collection: string, marketplaceId: string, key: string): Promise<T | null> {
+    const row = this.selectByKey.get(collection, marketplaceId, key) as { body: string } | undefined;
+    return row ? decodeStored<T>(row.body) : null;
+  }
+
+  async query<T>(collection: string, q: DocumentQuery): Promise<QueryResult<T>> {
+    const clauses = ['collection = ?', 'marketplace_id = ?'];
+    const params: unknown[] = [collection, q.marketplaceId];
+    if (q.createdAtStart) {
+      clauses.push('created_at >= ?');
+      params.push(q.createdAtStart);
+    }
+    if (q.createdAtEnd) {
+      clauses.push('created_at < ?');
+      params.push(q.createdAtEnd);
+    }
+    for (const condition of q.where ?? []) {
+      const { sql, values } = conditionSql(condition);
+      clauses.push(sql);
+      params.push(...values);
+    }
+    const where = clauses.join(' AND ');
+    const total = (this.db.prepare(`SELECT COUNT(*) AS n FROM documents WHERE ${where}`).get(...params) as { n: number }).n;
+    const rows = this.db
+      .prepare(`SELECT body FROM documents WHERE ${where} ORDER BY ${orderBy(q.sort)} LIMIT ? OFFSET ?`)
+      .all(...params, q.limit, q.offset) as Array<{ body: string }>;
+    return { items: rows.map((r) => decodeStored<T>(r.body)), total };
+  }
+
+  async reset(): Promise<void> {
+    this.resetSync();
+  }
+
+  resetSync(): void {
+    this.db.exec('DELETE FROM documents; DELETE FROM document_keys; DELETE FROM projection_checkpoints;');
+  }
+
+  async close(): Promise<void> {
+    /* the database connection is owned by the composition root */
+  }
+}
+
+/** A JSON path for a field name: quoted, so any characters of an extended-data key are safe. */
+const jsonPath = (field: string): string => `'$."${field.replace(/'/g, "''").replace(/"/g, '\\"')}"'`;
+const sqlValue = (v: string | number | boolean): string | number => (typeof v === 'boolean' ? (v ? 1 : 0) : v);
+
+const conditionSql = (c: FieldCondition): { sql: string; values: unknown[] } => {
+  const path = jsonPath(c.field);
+  const extract = `json_extract(fields, ${path})`;
+  switch (c.op) {
+    case 'eq':
+      return conditionSql({ field: c.field, op: 'in', values: [c.value] });
+    case 'in': {
+      const marks = c.values.map(() => '?').join(',');
+      return {
+        sql: `(CASE json_type(fields, ${path}) WHEN 'array' THEN EXISTS (SELECT 1 FROM json_each(fields, ${path}) WHERE value IN (${marks})) ELSE ${extract} IN (${marks}) END)`,
+        values: [...c.values.map(sqlValue), ...c.values.map(sqlValue)],
+      };
+    }
+    case 'all':
+      return {
+        sql: `(${c.values.map(() => `EXISTS (SELECT 1 FROM json_each(fields, ${path}) WHERE value = ?)`).join(' AND ') || '1'})`,
+        values: c.values.map(sqlValue),
+      };
+    case 'range': {
+      const parts: string[] = [];
+      const values: unknown[] = [];
+      if (c.gte !== undefined) {
+        parts.push(`${extract} >= ?`);
+        values.push(c.gte);
+      }
+      if (c.lt !== undefined) {
+        parts.push(`${extract} < ?`);
+        values.push(c.lt);
+      }
+      return { sql: `(${parts.join(' AND ') || `${extract} IS NOT NULL`})`, values };
+    }
+  }
+};
+
+const orderBy = (sort: SortKey[] | undefined): string => {
+  const keys = sort && sort.length > 0 ? sort : [{ field: 'createdAt', direction: 'desc' as const }];
+  const parts = keys.map((k) => {
+    if (k.field === 'createdAt') return `created_at ${k.direction.toUpperCase()}`;
+    const extract = `json_extract(fields, ${jsonPath(k.field)})`;
+    const value = k.missing !== undefined ? `COALESCE(${extract}, ${Number(k.missing)})` : extract;
+    // Documents without the value sort last in both directions.
+    return `(${value} IS NULL), ${value} ${k.direction.toUpperCase()}`;
+  });
+  return [...parts, 'id ASC'].join(', ');
+};

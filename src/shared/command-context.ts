@@ -1,0 +1,30 @@
+import type { AuditData, EventSource } from '../event-store/event-store.port';
+
+/** Who asks for a change, through which API, and when: becomes each event's auditData, source and createdAt. */
+export interface CommandContext {
+  marketplaceId: string;
+  clientId: string | null;
+  userId: string | null;
+  adminId: string | null;
+  requestId: string | null;
+  source: EventSource;
+  now: Date;
+}
+
+export const auditDataOf = (ctx: CommandContext): AuditData => ({
+  userId: ctx.userId,
+  adminId: ctx.adminId,
+  clientId: ctx.clientId,
+  requestId: ctx.requestId,
+});
+
+/** Context for changes made by the operator CLI (the console of this service). */
+export const operatorContext = (marketplaceId: string, now: Date): CommandContext => ({
+  marketplaceId,
+  clientId: null,
+  userId: null,
+  adminId: null,
+  requestId: null,
+  source: 'source/console',
+  now,
+});
