@@ -1,0 +1,488 @@
+import { randomUUID } from 'node:crypto';
+import {
+  EventMetadata,
+  EventStore,
+  NewEvent,
+  RecordedEvent,
+  StreamAppend,
+  WrongExpectedRevisionError,
+} from '../src/event-store/event-store.port';
+import { Money, Uuid } from '../src/shared/values';
+
+export interface EventStoreFixture {
+  store: EventStore;
+  cleanup: () => Promise<void>;
+}
+
+/**
+ * Behaviour every EventStore adapter must have. Each test works in its own streams and marketplace (random
+ * ids), so the suite also runs against a shared server that already holds events: assertions on the global log
+ * always filter by marketplace or by the ids the test wrote.
+ */
+export const eventStoreContract = (name: string, makeStore: () => Promise<EventStoreFixture>): void => {
+  describe(`EventStore contract: ${name}`, () => {
+    let fixture: EventStoreFixture;
+    let store: EventStore;
+
+    beforeAll(async () => {
+      fixture = await makeStore();
+      store = fixture.store;
+    });
+    afterAll(async () => {
+      await fixture?.cleanup();
+    });
+
+    const appendOne = (streamId: string, expectedRevision: StreamAppend['expectedRevision'], ...events: NewEvent[]) =>
+      store.append([{ streamId, expectedRevision, events }]);
+
+    /** Appends each event on its own, in order, to one stream of the marketplace; returns what was recorded. */
+    const appendInOrder = async (marketplaceId: string, events: NewEvent[]): Promise<RecordedEvent[]> => {
+      const streamId = stream(marketplaceId);
+      const recorded: RecordedEvent[] = [];
+      for (const e of events) recorded.push(...(await appendOne(streamId, 'any', e)).events);
+      return recorded;
+    };
+
+    const readTenant = (marketplaceId: string, options: { after?: number; until?: number; limit?: number } = {}) =>
+      store.readAll({ limit: 1000, ...options, filter: { marketplaceId } });
+
+    describe('append and readStream', () => {
+      it('reads back data and metadata with their types', async () => {
+        const marketplaceId = randomUUID();
+        const streamId = stream(marketplaceId);
+        const userId = new Uuid(randomUUID());
+        const data = {
+          id: userId,
+          at: new Date('2024-05-06T07:08:09.123Z'),
+          price: new Money(1250, 'EUR'),
+          nested: { list: [1, 'two', true, null], text: '~not-a-tag' },
+        };
+        const metadata = meta(marketplaceId, {
+          resourceType: 'user',
+          resourceId: userId.uuid,
+          relatedIds: [randomUUID()],
+          resource: { id: userId, attributes: { createdAt: new Date('2024-05-06T07:08:09.123Z') } },
+          previousValues: { attributes: { email: 'old@example.com' } },
+          auditData: { userId: userId.uuid, adminId: null, clientId: randomUUID(), requestId: null },
+          source: 'source/marketplace-api',
+        });
+
+        const result = await appendOne(streamId, 'no_stream', { type: 'user/created', data, metadata });
+        const [read] = await store.readStream(streamId);
+
+        expect(read).toEqual({
+          id: expect.any(String),
+          streamId,
+          revision: 0,
+          position: result.position,
+          type: 'user/created',
+          data,
+          metadata,
+        });
+        const readData = read.data as typeof data;
+        expect(readData.id).toBeInstanceOf(Uuid);
+        expect(readData.at).toBeInstanceOf(Date);
+        expect(readData.price).toBeInstanceOf(Money);
+        expect((read.metadata.resource as { id: unknown }).id).toBeInstanceOf(Uuid);
+        expect(result.events).toEqual([read]);
+      });
+
+      it('numbers revisions from 0 and reports the last revision and position', async () => {
+        const marketplaceId = randomUUID();
+        const streamId = stream(marketplaceId);
+        const first = await appendOne(streamId, 'no_stream', ...range(3).map((i) => ev(marketplaceId, 'thing/created', { i })));
+
+        expect(first.events.map((e) => e.revision)).toEqual([0, 1, 2]);
+        expect(first.revisions).toEqual({ [streamId]: 2 });
+        expectIncreasing(first.events.map((e) => e.position));
+        expect(first.position).toBe(first.events[2].position);
+
+        const second = await appendOne(streamId, 2, ev(marketplaceId, 'thing/updated', { i: 3 }), ev(marketplaceId, 'thing/updated', { i: 4 }));
+        expect(second.events.map((e) => e.revision)).toEqual([3, 4]);
+        expect(second.revisions).toEqual({ [streamId]: 4 });
+        expect(second.position).toBe(second.events[1].position);
+        expect(second.events[0].position).toBeGreaterThan(first.position);
+
+        const all = await store.readStream(streamId);
+        expect(all.map((e) => (e.data as { i: number }).i)).toEqual([0, 1, 2, 3, 4]);
+        expect(all).toEqual([...first.events, ...second.events]);
+        expect(new Set(all.map((e) => e.id)).size).toBe(5);
+      });
+
+      it('returns [] for a stream that does not exist', async () => {
+        expect(await store.readStream(stream(randomUUID()))).toEqual([]);
+      });
+    });
+
+    describe('expected revision', () => {
+      const conflict = (streamId: string, expected: unknown, actual: unknown) =>
+        expect.objectContaining({ name: 'WrongExpectedRevisionError', streamId, expected, actual });
+
+      it("'no_stream' creates a stream and fails once it exists", async () => {
+        const marketplaceId = randomUUID();
+        const streamId = stream(marketplaceId);
+        await appendOne(streamId, 'no_stream', ev(marketplaceId));
+
+        const failure = appendOne(streamId, 'no_stream', ev(marketplaceId));
+        await expect(failure).rejects.toBeInstanceOf(WrongExpectedRevisionError);
+        await expect(failure).rejects.toEqual(conflict(streamId, 'no_stream', 0));
+        expect(await store.readStream(streamId)).toHaveLength(1);
+      });
+
+      it('an exact revision must be the last one', async () => {
+        const marketplaceId = randomUUID();
+        const streamId = stream(marketplaceId);
+        await appendOne(streamId, 'no_stream', ev(marketplaceId), ev(marketplaceId));
+
+        await expect(appendOne(streamId, 0, ev(marketplaceId))).rejects.toEqual(conflict(streamId, 0, 1));
+        await expect(appendOne(streamId, 2, ev(marketplaceId))).rejects.toEqual(conflict(streamId, 2, 1));
+        await expect(appendOne(stream(marketplaceId), 0, ev(marketplaceId))).rejects.toBeInstanceOf(
+          WrongExpectedRevisionError,
+        );
+        const ok = await appendOne(streamId, 1, ev(marketplaceId));
+        expect(ok.revisions[streamId]).toBe(2);
+      });
+
+      it("'stream_exists' fails on a missing stream and passes on an existing one", async () => {
+        const marketplaceId = randomUUID();
+        const streamId = stream(marketplaceId);
+
+        await expect(appendOne(streamId, 'stream_exists', ev(marketplaceId))).rejects.toEqual(
+          conflict(streamId, 'stream_exists', 'no_stream'),
+        );
+        expect(await store.readStream(streamId)).toEqual([]);
+
+        await appendOne(streamId, 'no_stream', ev(marketplaceId));
+        const ok = await appendOne(streamId, 'stream_exists', ev(marketplaceId));
+        expect(ok.revisions[streamId]).toBe(1);
+      });
+
+      it("'any' appends to missing and existing streams", async () => {
+        const marketplaceId = randomUUID();
+        const streamId = stream(marketplaceId);
+        expect((await appendOne(streamId, 'any', ev(marketplaceId))).revisions[streamId]).toBe(0);
+        expect((await appendOne(streamId, 'any', ev(marketplaceId))).revisions[streamId]).toBe(1);
+      });
+
+      it('of concurrent appends with the same expectation exactly one succeeds', async () => {
+        const marketplaceId = randomUUID();
+        const streamId = stream(marketplaceId);
+        await appendOne(streamId, 'no_stream', ev(marketplaceId));
+
+        const outcomes = await Promise.allSettled(range(5).map((i) => appendOne(streamId, 0, ev(marketplaceId, 'thing/updated', { i }))));
+
+        expect(outcomes.filter((o) => o.status === 'fulfilled')).toHaveLength(1);
+        for (const o of outcomes.filter((o): o is PromiseRejectedResult => o.status === 'rejected')) {
+          expect(o.reason).toBeInstanceOf(WrongExpectedRevisionError);
+        }
+        expect(await store.readStream(streamId)).toHaveLength(2);
+      });
+
+      it("of concurrent creations with 'no_stream' exactly one succeeds", async () => {
+        const marketplaceId = randomUUID();
+        const streamId = stream(marketplaceId);
+
+        const outcomes = await Promise.allSettled(range(5).map(() => appendOne(streamId, 'no_stream', ev(marketplaceId))));
+
+        expect(outcomes.filter((o) => o.status === 'fulfilled')).toHaveLength(1);
+        expect(await store.readStream(streamId)).toHaveLength(1);
+      });
+    });
+
+    describe('multi-stream append', () => {
+      it('writes every stream in one call, in order', async () => {
+        const marketplaceId = randomUUID();
+        const [a, b] = [stream(marketplaceId), stream(marketplaceId)];
+
+        const result = await store.append([
+          { streamId: a, expectedRevision: 'no_stream', events: [ev(marketplaceId, 'a/one'), ev(marketplaceId, 'a/two')] },
+          { streamId: b, expectedRevision: 'no_stream', events: [ev(marketplaceId, 'b/one')] },
+        ]);
+
+        expect(result.revisions).toEqual({ [a]: 1, [b]: 0 });
+        expect(result.events.map((e) => [e.streamId, e.revision, e.type])).toEqual([
+          [a, 0, 'a/one'],
+          [a, 1, 'a/two'],
+          [b, 0, 'b/one'],
+        ]);
+        expectIncreasing(result.events.map((e) => e.position));
+        expect(result.position).toBe(result.events[2].position);
+        expect(await store.readStream(a)).toEqual(result.events.slice(0, 2));
+        expect(await store.readStream(b)).toEqual(result.events.slice(2));
+        expect(await readTenant(marketplaceId)).toEqual(result.events);
+      });
+
+      it('writes nothing when the expectation on a later stream fails', async () => {
+        const marketplaceId = randomUUID();
+        const [a, b] = [stream(marketplaceId), stream(marketplaceId)];
+        await appendOne(b, 'no_stream', ev(marketplaceId));
+
+        const failure = store.append([
+          { streamId: a, expectedRevision: 'no_stream', events: [ev(marketplaceId)] },
+          { streamId: b, expectedRevision: 'no_stream', events: [ev(marketplaceId)] },
+        ]);
+
+        await expect(failure).rejects.toBeInstanceOf(WrongExpectedRevisionError);
+        await expect(failure).rejects.toEqual(expect.objectContaining({ streamId: b, expected: 'no_stream', actual: 0 }));
+        expect(await store.readStream(a)).toEqual([]);
+        expect(await store.readStream(b)).toHaveLength(1);
+        expect(await readTenant(marketplaceId)).toHaveLength(1);
+      });
+
+      it('checks exact revisions on every stream', async () => {
+        const marketplaceId = randomUUID();
+        const [a, b] = [stream(marketplaceId), stream(marketplaceId)];
+        await appendOne(a, 'no_stream', ev(marketplaceId));
+        await appendOne(b, 'no_stream', ev(marketplaceId), ev(marketplaceId));
+
+        await expect(
+          store.append([
+            { streamId: a, expectedRevision: 0, events: [ev(marketplaceId)] },
+            { streamId: b, expectedRevision: 0, events: [ev(marketplaceId)] },
+          ]),
+        ).rejects.toEqual(expect.objectContaining({ streamId: b, expected: 0, actual: 1 }));
+
+        const ok = await store.append([
+          { streamId: a, expectedRevision: 0, events: [ev(marketplaceId)] },
+          { streamId: b, expectedRevision: 1, events: [ev(marketplaceId)] },
+        ]);
+        expect(ok.revisions).toEqual({ [a]: 1, [b]: 2 });
+      });
+    });
+
+    describe('readAll', () => {
+      it('returns the log in position order', async () => {
+        const marketplaceId = randomUUID();
+        const before = await store.headPosition();
+        const [s1, s2] = [stream(marketplaceId), stream(marketplaceId)];
+        const written: RecordedEvent[] = [];
+        for (const [i, s] of [s1, s2, s1, s2, s2].entries()) {
+          written.push(...(await appendOne(s, 'any', ev(marketplaceId, 'thing/created', { i }))).events);
+        }
+
+        const tenant = await readTenant(marketplaceId);
+        expect(tenant).toEqual(written);
+        expectIncreasing(tenant.map((e) => e.position));
+
+        // Unfiltered: every event after `before`, ours among them in the same order.
+        const unfiltered = await store.readAll({ after: before, limit: 100_000 });
+        expectIncreasing(unfiltered.map((e) => e.position));
+        expect(unfiltered.every((e) => e.position > before)).toBe(true);
+        const ids = new Set(written.map((e) => e.id));
+        expect(unfiltered.filter((e) => ids.has(e.id))).toEqual(written);
+      });
+
+      it('reads strictly after `after`, up to and including `until`, at most `limit` events', async () => {
+        const marketplaceId = randomUUID();
+        const events = await appendInOrder(marketplaceId, range(6).map((i) => ev(marketplaceId, 'thing/created', { i })));
+        const positions = events.map((e) => e.position);
+
+        expect(await readTenant(marketplaceId, { after: positions[1] })).toEqual(events.slice(2));
+        expect(await readTenant(marketplaceId, { after: positions[5] })).toEqual([]);
+        expect(await readTenant(marketplaceId, { until: positions[2] })).toEqual(events.slice(0, 3));
+        expect(await readTenant(marketplaceId, { after: positions[0], until: positions[3] })).toEqual(events.slice(1, 4));
+        expect(await readTenant(marketplaceId, { limit: 2 })).toEqual(events.slice(0, 2));
+        expect(await readTenant(marketplaceId, { after: positions[2], limit: 2 })).toEqual(events.slice(3, 5));
+        expect(await readTenant(marketplaceId, { after: positions[3], until: positions[4], limit: 10 })).toEqual([events[4]]);
+      });
+
+      it('pages through a tenant with `after` and `limit` without gaps or repeats', async () => {
+        const marketplaceId = randomUUID();
+        const events = await appendInOrder(marketplaceId, range(7).map((i) => ev(marketplaceId, 'thing/created', { i })));
+
+        const seen: RecordedEvent[] = [];
+        let after = 0;
+        for (;;) {
+          const page = await readTenant(marketplaceId, { after, limit: 3 });
+          if (page.length === 0) break;
+          seen.push(...page);
+          after = page[page.length - 1].position;
+        }
+        expect(seen).toEqual(events);
+      });
+
+      it('filters by marketplace', async () => {
+        const [m1, m2] = [randomUUID(), randomUUID()];
+        const mine = await appendInOrder(m1, [ev(m1), ev(m1)]);
+        await appendInOrder(m2, [ev(m2)]);
+        await appendOne(stream(m1), 'any', ev(m1, 'thing/created'));
+
+        const read = await readTenant(m1);
+        expect(read).toHaveLength(3);
+        expect(read.slice(0, 2)).toEqual(mine);
+        expect(read.every((e) => e.metadata.marketplaceId === m1)).toBe(true);
+      });
+
+      it('filters public events only', async () => {
+        const marketplaceId = randomUUID();
+        const events = await appendInOrder(marketplaceId, [
+          ev(marketplaceId, 'user/created', {}, { public: true }),
+          ev(marketplaceId, 'session/created', {}, { public: false }),
+          ev(marketplaceId, 'user/updated', {}, { public: true }),
+          ev(marketplaceId, 'session/deleted', {}, { public: false }),
+          ev(marketplaceId, 'user/deleted', {}, { public: true }),
+        ]);
+
+        const read = await store.readAll({ limit: 100, filter: { marketplaceId, publicOnly: true } });
+        expect(read).toEqual([events[0], events[2], events[4]]);
+        // The limit counts matching events, not the events looked at.
+        expect(await store.readAll({ limit: 2, filter: { marketplaceId, publicOnly: true } })).toEqual([events[0], events[2]]);
+      });
+
+      it('filters by exact event types and by bare resource types', async () => {
+        const marketplaceId = randomUUID();
+        const types = ['user/created', 'user/updated', 'listing/created', 'user/created-draft', 'users/created', 'userx/updated'];
+        const events = await appendInOrder(marketplaceId, types.map((t) => ev(marketplaceId, t)));
+        const read = (eventTypes: string[]) =>
+          store.readAll({ limit: 100, filter: { marketplaceId, eventTypes } }).then((es) => es.map((e) => e.type));
+
+        expect(await read(['user/created'])).toEqual(['user/created']);
+        expect(await read(['user'])).toEqual(['user/created', 'user/updated', 'user/created-draft']);
+        expect(await read(['listing', 'user/updated'])).toEqual(['user/updated', 'listing/created']);
+        expect(await read(['transaction'])).toEqual([]);
+        expect(await read([])).toEqual(types);
+        expect(await store.readAll({ limit: 1, filter: { marketplaceId, eventTypes: ['user'] } })).toEqual([events[0]]);
+      });
+
+      it('filters by resource id and by related resource id', async () => {
+        const marketplaceId = randomUUID();
+        const [userId, listingId, otherId] = [randomUUID(), randomUUID(), randomUUID()];
+        const events = await appendInOrder(marketplaceId, [
+          ev(marketplaceId, 'user/created', {}, { resourceType: 'user', resourceId: userId }),
+          ev(marketplaceId, 'listing/created', {}, { resourceType: 'listing', resourceId: listingId, relatedIds: [userId] }),
+          ev(marketplaceId, 'listing/created', {}, { resourceType: 'listing', resourceId: otherId, relatedIds: [randomUUID()] }),
+          ev(marketplaceId, 'user/updated', {}, { resourceType: 'user', resourceId: userId }),
+        ]);
+
+        expect(await store.readAll({ limit: 100, filter: { marketplaceId, resourceId: userId } })).toEqual([events[0], events[3]]);
+        expect(await store.readAll({ limit: 100, filter: { marketplaceId, resourceId: listingId } })).toEqual([events[1]]);
+        expect(await store.readAll({ limit: 100, filter: { marketplaceId, relatedResourceId: userId } })).toEqual([
+          events[0],
+          events[1],
+          events[3],
+        ]);
+        expect(await store.readAll({ limit: 100, filter: { marketplaceId, relatedResourceId: otherId } })).toEqual([events[2]]);
+      });
+
+      it('filters by creation time (inclusive) and combines filters', async () => {
+        const marketplaceId = randomUUID();
+        const events = await appendInOrder(marketplaceId, [
+          ev(marketplaceId, 'user/created', {}, { createdAt: '2024-01-01T00:00:00.000Z' }),
+          ev(marketplaceId, 'user/updated', {}, { createdAt: '2024-02-01T00:00:00.000Z', public: false }),
+          ev(marketplaceId, 'listing/created', {}, { createdAt: '2024-02-01T00:00:00.000Z' }),
+          ev(marketplaceId, 'user/updated', {}, { createdAt: '2024-03-01T00:00:00.000Z' }),
+        ]);
+
+        expect(await store.readAll({ limit: 100, filter: { marketplaceId, createdAtStart: '2024-02-01T00:00:00.000Z' } })).toEqual(
+          events.slice(1),
+        );
+        expect(
+          await store.readAll({
+            limit: 100,
+            filter: { marketplaceId, createdAtStart: '2024-01-15T00:00:00.000Z', publicOnly: true, eventTypes: ['user'] },
+          }),
+        ).toEqual([events[3]]);
+      });
+    });
+
+    describe('headPosition', () => {
+      it('is the position of the newest event', async () => {
+        const marketplaceId = randomUUID();
+        const before = await store.headPosition();
+        expect(before).toBeGreaterThanOrEqual(0);
+
+        const result = await appendOne(stream(marketplaceId), 'no_stream', ev(marketplaceId), ev(marketplaceId));
+        const head = await store.headPosition();
+
+        expect(head).toBeGreaterThan(before);
+        // Another writer may have appended since (shared server), never less.
+        expect(head).toBeGreaterThanOrEqual(result.position);
+      });
+    });
+
+    describe('subscribeToAll', () => {
+      it('catches up, then delivers live appends in order, one batch at a time', async () => {
+        const marketplaceId = randomUUID();
+        const after = await store.headPosition();
+        const early = await appendInOrder(marketplaceId, range(3).map((i) => ev(marketplaceId, 'thing/created', { i })));
+
+        const received: RecordedEvent[] = [];
+        const allPositions: number[] = [];
+        let inFlight = 0;
+        let overlapped = false;
+        const subscription = store.subscribeToAll(after, async (batch) => {
+          inFlight += 1;
+          if (inFlight > 1) overlapped = true;
+          allPositions.push(...batch.map((e) => e.position));
+          received.push(...batch.filter((e) => e.metadata.marketplaceId === marketplaceId));
+          await sleep(5);
+          inFlight -= 1;
+        });
+        try {
+          await waitUntil(() => received.length >= 3);
+          const live: RecordedEvent[] = [];
+          for (const i of range(4)) {
+            live.push(...(await appendOne(stream(marketplaceId), 'any', ev(marketplaceId, 'thing/updated', { i }))).events);
+          }
+          await waitUntil(() => received.length >= 7);
+
+          expect(received).toEqual([...early, ...live]);
+          expect(allPositions.every((p) => p > after)).toBe(true);
+          expectIncreasing(allPositions);
+          expect(overlapped).toBe(false);
+        } finally {
+          await subscription.close();
+        }
+      });
+
+      it('starts strictly after the given position and stops delivering once closed', async () => {
+        const marketplaceId = randomUUID();
+        const events = await appendInOrder(marketplaceId, range(3).map(() => ev(marketplaceId)));
+
+        const received: RecordedEvent[] = [];
+        const subscription = store.subscribeToAll(events[0].position, async (batch) => {
+          received.push(...batch.filter((e) => e.metadata.marketplaceId === marketplaceId));
+        });
+        await waitUntil(() => received.length >= 2);
+        await subscription.close();
+        expect(received).toEqual(events.slice(1));
+
+        await appendOne(stream(marketplaceId), 'any', ev(marketplaceId));
+        await sleep(500);
+        expect(received).toHaveLength(2);
+      });
+    });
+  });
+};
+
+/** A tenant stream, named the way stream-names.ts names them (`<marketplaceId>:...`). */
+const stream = (marketplaceId: string): string => `${marketplaceId}:contract-${randomUUID()}`;
+
+const meta = (marketplaceId: string, overrides: Partial<EventMetadata> = {}): EventMetadata => ({
+  marketplaceId,
+  createdAt: '2024-01-01T00:00:00.000Z',
+  public: true,
+  ...overrides,
+});
+
+const ev = (marketplaceId: string, type = 'thing/created', data: unknown = {}, metadata: Partial<EventMetadata> = {}): NewEvent => ({
+  type,
+  data,
+  metadata: meta(marketplaceId, metadata),
+});
+
+const range = (n: number): number[] => Array.from({ length: n }, (_, i) => i);
+
+const expectIncreasing = (positions: number[]): void => {
+  for (let i = 1; i < positions.length; i += 1) expect(positions[i]).toBeGreaterThan(positions[i - 1]);
+};
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+const waitUntil = async (condition: () => boolean, timeoutMs = 10_000): Promise<void> => {
+  const deadline = Date.now() + timeoutMs;
+  while (!condition()) {
+    if (Date.now() > deadline) throw new Error('Timed out waiting for the subscription');
+    await sleep(20);
+  }
+};
