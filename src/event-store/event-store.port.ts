@@ -15,7 +15,7 @@ export interface EventMetadata {
   resourceId?: string;
   /** Ids of resources this one has a to-one relationship with (relatedResourceId filter). */
   relatedIds?: string[];
-  /** The Integration API view of the resource after the event; null for `*/deleted`. */
+  /** The Integration API view of the resource after the event; null for `<type>/deleted`. */
   resource?: unknown;
   previousValues?: unknown;
   auditData?: AuditData;

@@ -141,7 +141,7 @@ export class SqliteEventStore implements EventStore {
   }
 
   readStreamSync(streamId: string): RecordedEvent[] {
-    return (this.selectStream.all(streamId) as EventRow[]).map(toRecorded);
+    return Array.from(this.selectStream.all(streamId) as EventRow[], toRecorded);
   }
 
   readAll(options: ReadAllOptions): Promise<RecordedEvent[]> {
@@ -154,7 +154,7 @@ export class SqliteEventStore implements EventStore {
       .prepare(`SELECT * FROM events WHERE ${where} ORDER BY position LIMIT ?`)
       .all(...params, limit) as EventRow[];
     // Bare resource-type filters are matched in SQL by prefix; everything else is exact, so this is a cheap recheck.
-    return rows.map(toRecorded).filter((e) => matchesFilter(e, filter));
+    return Array.from(rows, toRecorded).filter((e) => matchesFilter(e, filter));
   }
 
   headPosition(): Promise<number> {
@@ -261,6 +261,10 @@ const whereClause = (after: number, until: number | undefined, f: LogFilter | un
   return { where: clauses.join(' AND '), params };
 };
 
+/**
+ * Rows come from the native addon as arrays of Node's main realm; results are rebuilt with Array.from so they
+ * belong to the caller's realm (under jest's VM context, transit-js would not recognise a foreign Array).
+ */
 const toRecorded = (row: EventRow): RecordedEvent => ({
   id: row.id,
   streamId: row.stream_id,

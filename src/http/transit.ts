@@ -50,7 +50,7 @@ const mapBuilder = {
   finalize: (m: Record<string, unknown>) => m,
 };
 
-/** Large integers (`~i` beyond 2^53) and arbitrary-precision ones (`~n`) stay exact as strings. */
+/** Arbitrary-precision integers (`~n`) become numbers when safe, else exact strings. */
 const readInteger = (rep: string | number) => {
   const n = Number(rep);
   return Number.isSafeInteger(n) ? n : String(rep);
@@ -69,7 +69,6 @@ const commonReadHandlers = {
     for (let i = 0; i < rep.length; i += 2) mapBuilder.add(m, rep[i], rep[i + 1]);
     return m;
   },
-  i: readInteger,
   n: readInteger,
   r: (rep: string) => rep,
 };

@@ -130,7 +130,8 @@ export class SqliteDocumentStore implements DocumentStore {
     const rows = this.db
       .prepare(`SELECT body FROM documents WHERE ${where} ORDER BY ${orderBy(q.sort)} LIMIT ? OFFSET ?`)
       .all(...params, q.limit, q.offset) as Array<{ body: string }>;
-    return { items: rows.map((r) => decodeStored<T>(r.body)), total };
+    // Array.from: results belong to the caller's realm, not the native addon's (see sqlite-event-store.ts).
+    return { items: Array.from(rows, (r) => decodeStored<T>(r.body)), total };
   }
 
   async reset(): Promise<void> {

@@ -1,0 +1,6 @@
+import { marketplacesProjection } from '../src/marketplaces/marketplaces.projection';
+import type { Projection } from '../src/shared/projection';
+import { usersProjection } from '../src/users/users.projection';
+
+/** Every read-model projection of the service. A new read model is added here and rebuilt from the log. */
+export const ALL_PROJECTIONS: readonly Projection[] = [marketplacesProjection, usersProjection];

@@ -1,0 +1,27 @@
+import { DynamicModule, Module } from '@nestjs/common';
+import { APP_GUARD, APP_INTERCEPTOR } from '@nestjs/core';
+import { AuthModule } from './auth/auth.module';
+import { CoreModule } from './core.module';
+import { EventsModule } from './events/events.module';
+import { ApiGuard } from './http/api.guard';
+import { ApiResponseInterceptor } from './http/api-response.interceptor';
+import type { Infrastructure } from './infrastructure/infrastructure';
+import { MarketplacesModule } from './marketplaces/marketplaces.module';
+import { systemClock, type Clock } from './shared/clock';
+import { randomIds, type IdGenerator } from './shared/ids';
+import { UsersModule } from './users/users.module';
+
+/** The composition root of the service: one module per bounded context over the core ports. */
+@Module({})
+export class AppModule {
+  static with(infra: Infrastructure, clock: Clock = systemClock, ids: IdGenerator = randomIds): DynamicModule {
+    return {
+      module: AppModule,
+      imports: [CoreModule.with(infra, clock, ids), MarketplacesModule, UsersModule, AuthModule, EventsModule],
+      providers: [
+        { provide: APP_GUARD, useClass: ApiGuard },
+        { provide: APP_INTERCEPTOR, useClass: ApiResponseInterceptor },
+      ],
+    };
+  }
+}

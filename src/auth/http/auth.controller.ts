@@ -1,0 +1,66 @@
+import { Body, Controller, Get, Headers, HttpCode, Post } from '@nestjs/common';
+import { randomUUID } from 'node:crypto';
+import { apiError, missingKey } from '../../shared/api-error';
+import { AccessTokens } from '../access-tokens';
+import { isUserScope } from '../auth-context';
+import { Sessions } from '../sessions';
+import { TokenForm, TokenGrants } from '../token-grants';
+
+/** Form fields as strings; anything else in a form body is malformed. */
+const formOf = (body: unknown): TokenForm => {
+  if (body === undefined || body === null) return {};
+  if (typeof body !== 'object' || Array.isArray(body)) throw apiError(400, 'bad-request', 'The body must be form-encoded.');
+  const form: TokenForm = {};
+  for (const [key, value] of Object.entries(body)) {
+    if (typeof value !== 'string') throw apiError(400, 'validation-invalid-value', `${key} must be a single string.`, { source: { path: [key], type: 'body' } });
+    form[key] = value;
+  }
+  return form;
+};
+
+const bearer = async (tokens: AccessTokens, header: string | undefined) => {
+  if (!header) throw apiError(401, 'auth-missing-access-token', 'The Authorization header is missing.');
+  const match = /^bearer\s+(\S+)\s*$/i.exec(header);
+  if (!match) throw apiError(401, 'auth-invalid-access-token', 'The Authorization header must be "Bearer <token>".');
+  return tokens.verify(match[1], randomUUID());
+};
+
+/** The Authentication API: form-encoded requests, JSON answers. */
+@Controller('v1/auth')
+export class AuthController {
+  constructor(
+    private readonly grants: TokenGrants,
+    private readonly sessions: Sessions,
+    private readonly tokens: AccessTokens,
+  ) {}
+
+  @Post('token')
+  @HttpCode(200)
+  token(@Body() body: unknown) {
+    return this.grants.grant(formOf(body));
+  }
+
+  /** Always `{revoked: true}`; an expired access token is 401 so the SDK refreshes and retries the logout. */
+  @Post('revoke')
+  @HttpCode(200)
+  async revoke(@Body() body: unknown, @Headers('authorization') authorization?: string) {
+    const form = formOf(body);
+    if (authorization) await bearer(this.tokens, authorization);
+    if (!form.token) throw missingKey(['token'], 'body', 'token is required.');
+    await this.sessions.revoke(form.token, null);
+    return { revoked: true };
+  }
+
+  @Get('token')
+  async details(@Headers('authorization') authorization?: string) {
+    const auth = await bearer(this.tokens, authorization);
+    return {
+      'client-id': auth.clientId,
+      scope: auth.scope,
+      exp: auth.exp,
+      'marketplace-id': auth.marketplaceId,
+      ...(auth.userId ? { 'user-id': auth.userId } : {}),
+      ...(isUserScope(auth.scope) ? { 'user-roles': ['user.role/customer', 'user.role/provider'] } : {}),
+    };
+  }
+}

@@ -1,0 +1,71 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { EventLog } from '../event-store/event-log';
+import { streams } from '../event-store/stream-names';
+import { CLOCK, CONFIG, IDS } from '../infrastructure/tokens';
+import type { Config } from '../config';
+import type { Clock } from '../shared/clock';
+import { fold } from '../shared/decider';
+import { internalEvents } from '../shared/event-publishing';
+import type { IdGenerator } from '../shared/ids';
+import { hashSecret, randomSecret, secretMatches } from '../shared/secrets';
+import { isUuid } from '../shared/values';
+import type { Scope } from './auth-context';
+import { sessionDecider, SessionEvent, SessionState } from './domain/session.decider';
+
+export interface FoundSession {
+  marketplaceId: string;
+  state: SessionState;
+}
+
+/**
+ * Refresh tokens are `<marketplaceId>.<sessionId>.<secret>`: the first two parts find the session stream, the
+ * secret is checked against the stored SHA-256 digest. The token itself is never stored.
+ */
+@Injectable()
+export class Sessions {
+  constructor(
+    private readonly log: EventLog,
+    @Inject(CLOCK) private readonly clock: Clock,
+    @Inject(IDS) private readonly ids: IdGenerator,
+    @Inject(CONFIG) private readonly config: Config,
+  ) {}
+
+  async start(s: { marketplaceId: string; clientId: string; userId: string | null; scope: Scope; requestId: string | null }): Promise<{ refreshToken: string; sessionId: string }> {
+    const sessionId = this.ids.next();
+    const secret = randomSecret();
+    const now = this.clock.now();
+    const events = sessionDecider.decide(
+      { type: 'start', sessionId, clientId: s.clientId, userId: s.userId, scope: s.scope, secretHash: hashSecret(secret), now, ttlSeconds: this.config.refreshTokenTtlSeconds },
+      sessionDecider.initialState(),
+    );
+    const ctx = { marketplaceId: s.marketplaceId, clientId: s.clientId, userId: s.userId, adminId: null, requestId: s.requestId, source: 'source/marketplace-api' as const, now };
+    await this.log.append([{ streamId: streams.session(s.marketplaceId, sessionId), expectedRevision: 'no_stream', events: internalEvents(ctx, events) }]);
+    return { refreshToken: `${s.marketplaceId}.${sessionId}.${secret}`, sessionId };
+  }
+
+  /** The session of a refresh token whose secret matches and that is neither revoked nor expired. */
+  async findUsable(refreshToken: string): Promise<FoundSession | null> {
+    const found = await this.load(refreshToken);
+    if (!found) return null;
+    const usable = found.state.exists && !found.state.revoked && new Date(found.state.expiresAt!) > this.clock.now();
+    return usable && secretMatches(found.secret, found.state.secretHash!) ? found : null;
+  }
+
+  /** Revokes the session when the token is genuine; any other token is quietly ignored. */
+  async revoke(refreshToken: string, requestId: string | null): Promise<void> {
+    const found = await this.load(refreshToken);
+    if (!found || !found.state.exists || !secretMatches(found.secret, found.state.secretHash!)) return;
+    const now = this.clock.now();
+    const events = sessionDecider.decide({ type: 'revoke', now }, found.state);
+    const ctx = { marketplaceId: found.marketplaceId, clientId: found.state.clientId, userId: found.state.userId, adminId: null, requestId, source: 'source/marketplace-api' as const, now };
+    await this.log.append([{ streamId: streams.session(found.marketplaceId, found.state.sessionId!), expectedRevision: 'any', events: internalEvents(ctx, events) }]);
+  }
+
+  private async load(refreshToken: string): Promise<(FoundSession & { secret: string }) | null> {
+    const [marketplaceId, sessionId, secret, ...rest] = refreshToken.split('.');
+    if (rest.length > 0 || !isUuid(marketplaceId) || !isUuid(sessionId) || !secret) return null;
+    const events = await this.log.store.readStream(streams.session(marketplaceId, sessionId));
+    const state = fold(sessionDecider.evolve, sessionDecider.initialState(), events as unknown as SessionEvent[]);
+    return { marketplaceId, state, secret };
+  }
+}

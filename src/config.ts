@@ -1,0 +1,66 @@
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { randomSecret } from './shared/secrets';
+
+/** Everything configurable, read from the environment once. Unset production URLs mean "embedded". */
+export interface Config {
+  dataDir: string;
+  host: string;
+  port: number;
+  /** `kurrentdb://…` or `esdb://…`: use KurrentDB/EventStoreDB instead of the embedded SQLite log. */
+  eventStoreUrl: string | null;
+  /** Use Elasticsearch for read models instead of the embedded SQLite ones. */
+  elasticsearchUrl: string | null;
+  elasticsearchIndexPrefix: string;
+  tokenSecret: string;
+  accessTokenTtlSeconds: number;
+  refreshTokenTtlSeconds: number;
+  /** argon2id cost; the defaults follow OWASP's recommendation (19 MiB, 2 passes). */
+  passwordHashMemoryKib: number;
+  passwordHashIterations: number;
+  /** SQLite `synchronous`: FULL makes each command's append durable before it answers. */
+  sqliteSynchronous: 'FULL' | 'NORMAL' | 'OFF';
+  logLevel: string;
+  /** Create a development marketplace with both API clients when the store holds none. */
+  bootstrapDevMarketplace: boolean;
+}
+
+const int = (value: string | undefined, fallback: number): number => {
+  const n = Number(value);
+  return value !== undefined && value !== '' && Number.isFinite(n) ? n : fallback;
+};
+
+/**
+ * The signing key for access tokens: TOKEN_SECRET when given (several instances must share it), otherwise one
+ * generated into the data folder on first start, so tokens survive restarts of a local server.
+ */
+const tokenSecretFor = (dataDir: string, env: NodeJS.ProcessEnv): string => {
+  if (env.TOKEN_SECRET) return env.TOKEN_SECRET;
+  const file = join(dataDir, 'token-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomSecret(48);
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+};
+
+export const loadConfig = (env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config => {
+  const dataDir = resolve(overrides.dataDir ?? env.DATA_DIR ?? 'data');
+  return {
+    dataDir,
+    host: env.HOST ?? '127.0.0.1',
+    port: int(env.PORT, 3000),
+    eventStoreUrl: env.EVENTSTORE_URL || null,
+    elasticsearchUrl: env.ELASTICSEARCH_URL || null,
+    elasticsearchIndexPrefix: env.ELASTICSEARCH_INDEX_PREFIX ?? 'marketplace-',
+    tokenSecret: overrides.tokenSecret ?? tokenSecretFor(dataDir, env),
+    accessTokenTtlSeconds: int(env.ACCESS_TOKEN_TTL_SECONDS, 3600),
+    refreshTokenTtlSeconds: int(env.REFRESH_TOKEN_TTL_SECONDS, 180 * 24 * 3600),
+    passwordHashMemoryKib: int(env.PASSWORD_HASH_MEMORY_KIB, 19456),
+    passwordHashIterations: int(env.PASSWORD_HASH_ITERATIONS, 2),
+    sqliteSynchronous: (env.SQLITE_SYNCHRONOUS as Config['sqliteSynchronous']) ?? 'FULL',
+    logLevel: env.LOG_LEVEL ?? 'info',
+    bootstrapDevMarketplace: env.BOOTSTRAP_DEV_MARKETPLACE !== 'false',
+    ...overrides,
+  };
+};

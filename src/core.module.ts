@@ -1,0 +1,29 @@
+import { DynamicModule, Global, Module } from '@nestjs/common';
+import { CqrsModule } from '@nestjs/cqrs';
+import { AccessTokens } from './auth/access-tokens';
+import { EventLog } from './event-store/event-log';
+import { RelationshipRegistry } from './http/envelope';
+import { Responder } from './http/responder';
+import type { Infrastructure } from './infrastructure/infrastructure';
+import { CLOCK, CONFIG, DOCUMENTS, IDS } from './infrastructure/tokens';
+import type { Clock } from './shared/clock';
+import type { IdGenerator } from './shared/ids';
+
+/** The ports and the shared HTTP services, available to every bounded-context module. */
+@Global()
+@Module({})
+export class CoreModule {
+  static with(infra: Infrastructure, clock: Clock, ids: IdGenerator): DynamicModule {
+    const providers = [
+      { provide: EventLog, useValue: infra.log },
+      { provide: DOCUMENTS, useValue: infra.documents },
+      { provide: CONFIG, useValue: infra.config },
+      { provide: CLOCK, useValue: clock },
+      { provide: IDS, useValue: ids },
+      { provide: AccessTokens, useValue: new AccessTokens(infra.config.tokenSecret, clock, infra.config.accessTokenTtlSeconds) },
+      RelationshipRegistry,
+      Responder,
+    ];
+    return { module: CoreModule, imports: [CqrsModule.forRoot()], providers, exports: [...providers.map((p) => ('provide' in p ? p.provide : p)), CqrsModule] };
+  }
+}

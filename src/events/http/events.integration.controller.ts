@@ -1,0 +1,56 @@
+import { Controller } from '@nestjs/common';
+import { EventLog } from '../../event-store/event-log';
+import { splitList } from '../../http/common-params';
+import { Api, ApiRequest } from '../../http/api-request';
+import { ApiQuery, INTEGRATION_TOKEN } from '../../http/endpoint.decorators';
+import { Responder } from '../../http/responder';
+import { validateParams } from '../../http/validation';
+import { invalidValue } from '../../shared/api-error';
+import { eventView } from '../event.view';
+import { EventsQueryParams } from './events.dto';
+
+const PAGE = 100;
+
+/**
+ * events/query reads the global log itself, filtered to the caller's marketplace and to public events, so the
+ * order is the log's order and `sequenceId` strictly increases. There are no pages: the cursor is
+ * startAfterSequenceId, and a full page (data.length === perPage) means "poll again soon".
+ */
+@Controller('v1/integration_api/events')
+export class EventsIntegrationController {
+  constructor(
+    private readonly log: EventLog,
+    private readonly respond: Responder,
+  ) {}
+
+  @ApiQuery('query', INTEGRATION_TOKEN)
+  async query(@Api() api: ApiRequest) {
+    const q = validateParams(EventsQueryParams, api.query, 'query');
+    if (q.startAfterSequenceId !== undefined && q.createdAtStart !== undefined)
+      throw invalidValue(['createdAtStart'], 'query', 'Give startAfterSequenceId or createdAtStart, not both.');
+    if (q.resourceId !== undefined && q.relatedResourceId !== undefined)
+      throw invalidValue(['relatedResourceId'], 'query', 'Give resourceId or relatedResourceId, not both.');
+    const createdAtStart = q.createdAtStart ? new Date(q.createdAtStart) : undefined;
+    if (createdAtStart && Number.isNaN(createdAtStart.getTime())) throw invalidValue(['createdAtStart'], 'query', 'Not a valid timestamp.');
+    const perPage = q.perPage ? Number(q.perPage) : PAGE;
+    const events = await this.log.store.readAll({
+      after: q.startAfterSequenceId ? Number(q.startAfterSequenceId) : 0,
+      limit: perPage,
+      filter: {
+        marketplaceId: api.auth.marketplaceId,
+        publicOnly: true,
+        eventTypes: q.eventTypes ? splitList(q.eventTypes) : undefined,
+        resourceId: q.resourceId,
+        relatedResourceId: q.relatedResourceId,
+        createdAtStart: createdAtStart?.toISOString(),
+      },
+    });
+    return this.respond.many(api, events.map(eventView), {
+      totalItems: null,
+      totalPages: null,
+      page: 1,
+      perPage,
+      paginationUnsupported: true,
+    });
+  }
+}

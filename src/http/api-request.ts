@@ -1,0 +1,40 @@
+import { createParamDecorator, ExecutionContext } from '@nestjs/common';
+import type { FastifyRequest } from 'fastify';
+import type { AuthContext } from '../auth/auth-context';
+import type { CommandContext } from '../shared/command-context';
+import type { EventSource } from '../event-store/event-store.port';
+import type { Clock } from '../shared/clock';
+import type { CommonParams } from './common-params';
+
+/** What the guard established about a data-API request, handed to controllers with @Api(). */
+export interface ApiRequest {
+  auth: AuthContext;
+  common: CommonParams;
+  /** The endpoint's own query parameters (common ones removed). */
+  query: Record<string, string>;
+  body: unknown;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    api?: ApiRequest;
+  }
+}
+
+export const Api = createParamDecorator((_data: unknown, ctx: ExecutionContext): ApiRequest => {
+  const request = ctx.switchToHttp().getRequest<FastifyRequest>();
+  return request.api!;
+});
+
+const SOURCES: Record<string, EventSource> = { 'integ': 'source/integration-api' };
+
+/** The command context of a data-API request: its marketplace, actor and API become the events' audit data. */
+export const commandContextOf = (api: ApiRequest, clock: Clock): CommandContext => ({
+  marketplaceId: api.auth.marketplaceId,
+  clientId: api.auth.clientId,
+  userId: api.auth.userId,
+  adminId: null,
+  requestId: api.auth.requestId,
+  source: SOURCES[api.auth.scope] ?? 'source/marketplace-api',
+  now: clock.now(),
+});

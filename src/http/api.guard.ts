@@ -1,0 +1,43 @@
+import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
+import type { FastifyRequest } from 'fastify';
+import { randomUUID } from 'node:crypto';
+import { AccessTokens } from '../auth/access-tokens';
+import { apiError } from '../shared/api-error';
+import { isUuid } from '../shared/values';
+import { parseCommonParams, RawQuery } from './common-params';
+import { ENDPOINT, EndpointSpec } from './endpoint.decorators';
+
+/**
+ * Authenticates every data-API endpoint by its declared scopes: 401 only for a missing, bad or expired token
+ * (the SDKs refresh on 401 and nothing else), 403 for a valid token without the scope. Then parses the
+ * shared query conventions, so controllers receive them ready.
+ */
+@Injectable()
+export class ApiGuard implements CanActivate {
+  constructor(
+    private readonly reflector: Reflector,
+    private readonly tokens: AccessTokens,
+  ) {}
+
+  async canActivate(context: ExecutionContext): Promise<boolean> {
+    const spec = this.reflector.get<EndpointSpec | undefined>(ENDPOINT, context.getHandler());
+    if (!spec) return true;
+    const request = context.switchToHttp().getRequest<FastifyRequest>();
+    const requestIdHeader = request.headers['x-request-id'];
+    const requestId = isUuid(requestIdHeader) ? requestIdHeader : randomUUID();
+    const header = request.headers.authorization;
+    if (!header) throw apiError(401, 'auth-missing-access-token', 'The Authorization header is missing.');
+    const match = /^bearer\s+(\S+)\s*$/i.exec(header);
+    if (!match) throw apiError(401, 'auth-invalid-access-token', 'The Authorization header must be "Bearer <token>".');
+    const auth = await this.tokens.verify(match[1], requestId);
+    if (!spec.scopes.includes(auth.scope))
+      throw apiError(403, 'forbidden', `This endpoint needs a token with scope ${spec.scopes.join(' or ')}.`);
+    const { common, own } = parseCommonParams((request.query ?? {}) as RawQuery, {
+      paginated: spec.paginated,
+      command: spec.kind === 'command',
+    });
+    request.api = { auth, common, query: own, body: request.body };
+    return true;
+  }
+}

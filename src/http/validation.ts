@@ -1,0 +1,92 @@
+import { plainToInstance } from 'class-transformer';
+import { registerDecorator, ValidationError, ValidationOptions, validateSync } from 'class-validator';
+import { ApiError, ErrorItem, titleFor } from '../shared/api-error';
+import { isUuid, LatLng, Money } from '../shared/values';
+
+type Location = 'body' | 'query';
+
+/** class-validator constraint → the spec's validation code. */
+const codeFor = (constraint: string): string => {
+  if (constraint === 'whitelistValidation') return 'validation-disallowed-key';
+  if (constraint === 'isDefined') return 'validation-missing-key';
+  return 'validation-invalid-value';
+};
+
+const flatten = (errors: ValidationError[], location: Location, parent: string[] = []): ErrorItem[] =>
+  errors.flatMap((e) => {
+    const path = [...parent, e.property];
+    const own = Object.entries(e.constraints ?? {})
+      // A missing key reports only that it is missing, not every other rule it then fails.
+      .filter(([constraint], _i, all) => !all.some(([c]) => c === 'isDefined') || constraint === 'isDefined')
+      .slice(0, 1)
+      .map(([constraint, message]) => {
+        const code = codeFor(constraint);
+        return { status: 400, code, title: titleFor(code), details: message, source: { path, type: location } };
+      });
+    return [...own, ...flatten(e.children ?? [], location, path)];
+  });
+
+const isPlainObject = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v) && !(v instanceof Date);
+
+/**
+ * Validates request parameters against a DTO class: unknown keys are disallowed, required keys missing, values
+ * invalid, each with `source.path`. Returns the DTO with transformed values (Money, LatLng, Date).
+ */
+export const validateParams = <T extends object>(dto: new () => T, input: unknown, location: Location): T => {
+  if (input === undefined || input === null) input = {};
+  if (!isPlainObject(input)) {
+    throw new ApiError({
+      status: 400,
+      code: 'validation-invalid-params',
+      title: titleFor('validation-invalid-params'),
+      details: `The ${location} must be a map of parameters.`,
+    });
+  }
+  const instance = plainToInstance(dto, input, { enableImplicitConversion: false });
+  const errors = validateSync(instance, { whitelist: true, forbidNonWhitelisted: true, forbidUnknownValues: false });
+  if (errors.length > 0) throw new ApiError(flatten(errors, location));
+  return instance;
+};
+
+const custom = (name: string, test: (value: unknown) => boolean, message: string) =>
+  (options?: ValidationOptions): PropertyDecorator =>
+  (target: object, propertyName: string | symbol) =>
+    registerDecorator({
+      name,
+      target: target.constructor,
+      propertyName: String(propertyName),
+      options: { message: `${String(propertyName)} ${message}`, ...options },
+      validator: { validate: (value: unknown) => test(value) },
+    });
+
+export const IsUuidString = custom('isUuidString', isUuid, 'must be a UUID');
+/** Extended data: a JSON object whose serialised size is at most 50KB. */
+export const IsExtendedData = custom(
+  'isExtendedData',
+  (v) => isPlainObject(v) && Buffer.byteLength(JSON.stringify(v)) <= 50 * 1024,
+  'must be an object of at most 50KB as JSON',
+);
+export const IsMoney = custom(
+  'isMoney',
+  (v) => v instanceof Money && Number.isSafeInteger(v.amount) && /^[A-Z]{3}$/.test(v.currency),
+  'must be money: an integer amount in minor units and a 3-letter currency code',
+);
+export const IsLatLng = custom(
+  'isLatLng',
+  (v) => v instanceof LatLng && Math.abs(v.lat) <= 90 && Math.abs(v.lng) <= 180,
+  'must be a location with lat in [-90, 90] and lng in [-180, 180]',
+);
+export const IsTimestamp = custom('isTimestamp', (v) => v instanceof Date && !Number.isNaN(v.getTime()), 'must be a timestamp');
+
+/** Plain JSON bodies carry money and locations as objects and timestamps as strings; Transit as tagged values. */
+export const toMoney = ({ value }: { value: unknown }): unknown =>
+  isPlainObject(value) && !(value instanceof Money) && 'amount' in value && 'currency' in value
+    ? new Money(value.amount as number, value.currency as string)
+    : value;
+export const toLatLng = ({ value }: { value: unknown }): unknown =>
+  isPlainObject(value) && !(value instanceof LatLng) && 'lat' in value && 'lng' in value
+    ? new LatLng(value.lat as number, value.lng as number)
+    : value;
+export const toTimestamp = ({ value }: { value: unknown }): unknown =>
+  typeof value === 'string' && /^\d{4}-\d{2}-\d{2}/.test(value) ? new Date(value) : value;

@@ -1,0 +1,66 @@
+import Database from 'better-sqlite3';
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { ALL_PROJECTIONS } from '../../projections/registry';
+import { CatchUpProjectionEngine, InlineProjectionEngine, ProjectionEngine } from '../../projections/projection-engine';
+import type { Config } from '../config';
+import { EventLog } from '../event-store/event-log';
+import type { EventStore } from '../event-store/event-store.port';
+import { KurrentDbEventStore } from '../event-store/kurrentdb-event-store';
+import { SqliteEventStore } from '../event-store/sqlite-event-store';
+import type { DocumentStore } from '../read-models/document-store.port';
+import { ElasticsearchDocumentStore } from '../read-models/elasticsearch-document-store';
+import { SqliteDocumentStore } from '../read-models/sqlite-document-store';
+import type { Projection } from '../shared/projection';
+
+export interface Infrastructure {
+  config: Config;
+  events: EventStore;
+  documents: DocumentStore;
+  projections: ProjectionEngine;
+  log: EventLog;
+  close(): Promise<void>;
+}
+
+export const openSqlite = (config: Config): Database.Database => {
+  mkdirSync(config.dataDir, { recursive: true });
+  const db = new Database(join(config.dataDir, 'marketplace.db'));
+  db.pragma('journal_mode = WAL');
+  db.pragma(`synchronous = ${config.sqliteSynchronous}`);
+  db.pragma('busy_timeout = 5000');
+  db.pragma('foreign_keys = ON');
+  return db;
+};
+
+/**
+ * The composition root of the stores: each port gets its embedded adapter unless its production URL is set.
+ * When both live in the one SQLite file, projections run inside the append transaction.
+ */
+export const openInfrastructure = async (
+  config: Config,
+  projections: readonly Projection[] = ALL_PROJECTIONS,
+): Promise<Infrastructure> => {
+  const db = !config.eventStoreUrl || !config.elasticsearchUrl ? openSqlite(config) : null;
+  const events: EventStore = config.eventStoreUrl ? new KurrentDbEventStore(config.eventStoreUrl) : new SqliteEventStore(db!);
+  const documents: DocumentStore = config.elasticsearchUrl
+    ? new ElasticsearchDocumentStore({ node: config.elasticsearchUrl, indexPrefix: config.elasticsearchIndexPrefix })
+    : new SqliteDocumentStore(db!);
+  const engine: ProjectionEngine =
+    events instanceof SqliteEventStore && documents instanceof SqliteDocumentStore
+      ? new InlineProjectionEngine(events, documents, projections)
+      : new CatchUpProjectionEngine(events, documents, projections);
+  await engine.start();
+  return {
+    config,
+    events,
+    documents,
+    projections: engine,
+    log: new EventLog(events, engine),
+    close: async () => {
+      await engine.stop();
+      await events.close();
+      await documents.close();
+      db?.close();
+    },
+  };
+};

@@ -1,0 +1,5 @@
+/** Injection tokens of the ports (interfaces have no runtime identity in TypeScript). */
+export const DOCUMENTS = 'DocumentStore';
+export const CLOCK = 'Clock';
+export const CONFIG = 'Config';
+export const IDS = 'IdGenerator';

@@ -1,0 +1,31 @@
+import { Controller } from '@nestjs/common';
+import { Api, ApiRequest } from '../../http/api-request';
+import { ANY_MARKETPLACE_TOKEN, ApiQuery, INTEGRATION_TOKEN } from '../../http/endpoint.decorators';
+import { Responder } from '../../http/responder';
+import { validateParams } from '../../http/validation';
+import { NoParams } from '../../users/http/user.dto';
+import { MarketplaceDirectory } from '../marketplace-directory';
+
+/** marketplace/show in both data APIs: the marketplace the token's client belongs to. */
+@Controller()
+export class MarketplaceController {
+  constructor(
+    private readonly marketplaces: MarketplaceDirectory,
+    private readonly respond: Responder,
+  ) {}
+
+  @ApiQuery('v1/api/marketplace/show', ANY_MARKETPLACE_TOKEN)
+  showToMarketplaceApi(@Api() api: ApiRequest) {
+    return this.show(api);
+  }
+
+  @ApiQuery('v1/integration_api/marketplace/show', INTEGRATION_TOKEN)
+  showToIntegrationApi(@Api() api: ApiRequest) {
+    return this.show(api);
+  }
+
+  private async show(api: ApiRequest) {
+    validateParams(NoParams, api.query, 'query');
+    return this.respond.one(api, await this.marketplaces.resource(api.auth.marketplaceId), 'marketplace');
+  }
+}

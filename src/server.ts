@@ -1,0 +1,50 @@
+import { NestFactory } from '@nestjs/core';
+import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
+import { AppModule } from './app.module';
+import { ApiErrorFilter } from './http/error.filter';
+import { decodeTransit } from './http/transit';
+import type { Infrastructure } from './infrastructure/infrastructure';
+import { apiError } from './shared/api-error';
+import type { Clock } from './shared/clock';
+import type { IdGenerator } from './shared/ids';
+
+export interface ServerOptions {
+  clock?: Clock;
+  ids?: IdGenerator;
+  /** Fastify's request log (pino); off in tests. */
+  logger?: boolean;
+}
+
+const BODY_LIMIT = 10 * 1024 * 1024;
+
+/** Builds the HTTP application over opened stores (used by main.ts, the tests and the benchmarks). */
+export const createServer = async (infra: Infrastructure, options: ServerOptions = {}): Promise<NestFastifyApplication> => {
+  const adapter = new FastifyAdapter({
+    logger: options.logger ? { level: infra.config.logLevel } : false,
+    bodyLimit: BODY_LIMIT,
+    // SDK clients keep connections alive (the Integration SDK pools 10 sockets): idle long enough to avoid races.
+    keepAliveTimeout: 75_000,
+    routerOptions: { ignoreDuplicateSlashes: true },
+  });
+  adapter.getInstance().addContentTypeParser('application/transit+json', { parseAs: 'string', bodyLimit: BODY_LIMIT }, (_req, body, done) => {
+    try {
+      done(null, body === '' ? {} : decodeTransit(body as string));
+    } catch {
+      done(apiError(400, 'bad-request', 'The body is not valid Transit JSON.'), undefined);
+    }
+  });
+  const app = await NestFactory.create<NestFastifyApplication>(AppModule.with(infra, options.clock, options.ids), adapter, {
+    logger: options.logger ? ['error', 'warn', 'log'] : ['error'],
+  });
+  app.useGlobalFilters(new ApiErrorFilter());
+  app.enableCors({
+    origin: true,
+    methods: ['GET', 'POST'],
+    allowedHeaders: ['authorization', 'content-type', 'accept', 'x-transit-verbose', 'x-request-id'],
+    credentials: false,
+    maxAge: 86_400,
+  });
+  app.enableShutdownHooks();
+  await app.init();
+  return app;
+};

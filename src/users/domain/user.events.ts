@@ -1,0 +1,61 @@
+import type { DomainEvent } from '../../shared/decider';
+
+export type UserStatus = 'active' | 'pendingApproval' | 'banned';
+export type PermissionValue = 'permission/allow' | 'permission/deny';
+export interface Permissions {
+  postListings: PermissionValue;
+  initiateTransactions: PermissionValue;
+  read: PermissionValue;
+}
+
+export interface IdentityProviderLink {
+  idpId: string;
+  userId: string;
+}
+
+export interface Profile {
+  firstName: string;
+  lastName: string;
+  /** Explicit display name; null means "first name + initial of last name". */
+  displayName: string | null;
+  bio: string | null;
+  publicData: Record<string, unknown>;
+  protectedData: Record<string, unknown>;
+  privateData: Record<string, unknown>;
+  metadata: Record<string, unknown>;
+}
+
+export interface UserCreatedData {
+  userId: string;
+  marketplaceId: string;
+  email: string;
+  /** argon2 hash; null for a user created through an identity provider without a password. */
+  passwordHash: string | null;
+  profile: Profile;
+  state: UserStatus;
+  emailVerified: boolean;
+  identityProviders: IdentityProviderLink[];
+  permissions: Permissions;
+  createdAt: string;
+}
+
+/** The attributes a `user/updated` event can carry; only the changed ones are present. */
+export interface UserChanges {
+  profile?: Partial<Profile>;
+  profileImageId?: string | null;
+  email?: string;
+  pendingEmail?: string | null;
+  emailVerified?: boolean;
+  state?: UserStatus;
+  permissions?: Partial<Permissions>;
+  identityProviders?: IdentityProviderLink[];
+}
+
+export type UserEvent =
+  | DomainEvent<'user/created', UserCreatedData>
+  | DomainEvent<'user/updated', UserChanges>
+  | DomainEvent<'user/deleted', { deletedAt: string }>
+  /** Internal: changes nothing any API shows, so events/query never lists it. */
+  | DomainEvent<'user/password-changed', { passwordHash: string }>;
+
+export const PUBLIC_USER_EVENTS = new Set(['user/created', 'user/updated', 'user/deleted']);

@@ -1,0 +1,43 @@
+import { IsDefined, IsEmail, IsOptional, IsString, Length, MaxLength, ValidateIf } from 'class-validator';
+import { IsExtendedData, IsUuidString } from '../../http/validation';
+
+/** The optional profile attributes a user may write about themselves. */
+class ProfileExtras {
+  /** null restores the default (first name + initial of last name). */
+  @IsOptional() @IsString() @Length(1, 255) displayName?: string | null;
+  @IsOptional() @IsString() @MaxLength(5000) bio?: string | null;
+  @IsOptional() @IsExtendedData() publicData?: Record<string, unknown>;
+  @IsOptional() @IsExtendedData() protectedData?: Record<string, unknown>;
+  @IsOptional() @IsExtendedData() privateData?: Record<string, unknown>;
+}
+
+export class SignUpBody extends ProfileExtras {
+  @IsDefined() @IsString() @IsEmail({}, { message: 'email must be a valid email address' }) @MaxLength(254) email!: string;
+  @IsDefined() @IsString() @Length(8, 256) password!: string;
+  @IsDefined() @IsString() @Length(1, 255) firstName!: string;
+  @IsDefined() @IsString() @Length(1, 255) lastName!: string;
+}
+
+/** Decorators do not survive redeclaring a field in a subclass, so optional names live here, not in the base. */
+export class UpdateOwnProfileBody extends ProfileExtras {
+  @IsOptional() @IsString() @Length(1, 255) firstName?: string;
+  @IsOptional() @IsString() @Length(1, 255) lastName?: string;
+}
+
+/** Integration API users/update_profile: operators may also write metadata. */
+export class UpdateUserProfileBody extends UpdateOwnProfileBody {
+  @IsDefined() @IsUuidString() id!: string;
+  @IsOptional() @IsExtendedData() metadata?: Record<string, unknown>;
+}
+
+export class ShowUserQuery {
+  @IsDefined() @IsUuidString() id!: string;
+}
+
+/** Integration API users/show: by id or by email. */
+export class ShowUserByIdOrEmailQuery {
+  @ValidateIf((q: ShowUserByIdOrEmailQuery) => q.email === undefined) @IsDefined({ message: 'id or email is required' }) @IsUuidString() id?: string;
+  @IsOptional() @IsString() @MaxLength(254) email?: string;
+}
+
+export class NoParams {}

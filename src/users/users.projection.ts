@@ -1,0 +1,50 @@
+import type { RecordedEvent } from '../event-store/event-store.port';
+import type { FieldValue, ReadModelOp } from '../read-models/document-store.port';
+import type { Projection } from '../shared/projection';
+import { normalizeEmail } from './domain/user.state';
+import type { StoredUser } from './domain/user.views';
+
+export const USERS = 'user';
+
+/** Extended-data prefixes of the users/query filters, by profile key. */
+const PREFIXES = { publicData: 'pub_', metadata: 'meta_', privateData: 'priv_', protectedData: 'prot_' } as const;
+
+const isScalar = (v: unknown): v is string | number | boolean => ['string', 'number', 'boolean'].includes(typeof v);
+
+/** Top-level extended-data values that can be filtered or sorted on (scalars and lists of scalars). */
+const searchableFields = (profile: Record<string, Record<string, unknown>>): Record<string, FieldValue> => {
+  const fields: Record<string, FieldValue> = {};
+  for (const [key, prefix] of Object.entries(PREFIXES)) {
+    for (const [name, value] of Object.entries(profile[key] ?? {})) {
+      if (isScalar(value)) fields[prefix + name] = value;
+      else if (Array.isArray(value) && value.every(isScalar)) fields[prefix + name] = value as Array<string | number | boolean>;
+    }
+  }
+  return fields;
+};
+
+/** The users read model: the Integration API view of every user, by id and by email. */
+export const usersProjection: Projection = {
+  name: 'users',
+  eventTypes: ['user/created', 'user/updated', 'user/deleted'],
+  project: (event: RecordedEvent): ReadModelOp[] => {
+    const m = event.metadata;
+    const user = m.resource as StoredUser | null;
+    if (!user) return [{ op: 'delete', collection: USERS, marketplaceId: m.marketplaceId, id: m.resourceId! }];
+    const a = user.attributes as { email: string; createdAt: Date; state: string; profile: Record<string, Record<string, unknown>> };
+    return [
+      {
+        op: 'put',
+        collection: USERS,
+        document: {
+          id: user.id.uuid,
+          marketplaceId: m.marketplaceId,
+          createdAt: a.createdAt.toISOString(),
+          body: user,
+          keys: [`email:${normalizeEmail(a.email)}`],
+          fields: { state: a.state, ...searchableFields(a.profile) },
+        },
+      },
+    ];
+  },
+};
