@@ -1,0 +1,390 @@
+import { randomUUID } from 'node:crypto';
+import { DocumentQuery, DocumentStore, FieldValue, StoredDocument } from '../src/read-models/document-store.port';
+import { Money, Uuid } from '../src/shared/values';
+
+export interface DocumentStoreFixture {
+  store: DocumentStore;
+  cleanup: () => Promise<void>;
+}
+
+/**
+ * Filterable values. A field name keeps one type across the whole suite (category: string, rank and price:
+ * number, active: boolean, tags: string[], sizes: number[]), as real read models do: Elasticsearch maps a
+ * field by its first value.
+ */
+type Fields = Record<string, FieldValue>;
+
+interface Body {
+  name: string;
+}
+
+/**
+ * Behaviour every DocumentStore adapter must have. Tests isolate themselves by marketplace id (random), so they
+ * share collections; the reset test runs last.
+ */
+export const documentStoreContract = (name: string, makeStore: () => Promise<DocumentStoreFixture>): void => {
+  describe(`DocumentStore contract: ${name}`, () => {
+    const collection = 'contract-things';
+    let fixture: DocumentStoreFixture;
+    let store: DocumentStore;
+
+    beforeAll(async () => {
+      fixture = await makeStore();
+      store = fixture.store;
+    });
+    afterAll(async () => {
+      await fixture?.cleanup();
+    });
+
+    const put = (...documents: StoredDocument[]) =>
+      store.apply(
+        documents.map((document) => ({ op: 'put', collection, document })),
+        {},
+      );
+    const remove = (marketplaceId: string, id: string) => store.apply([{ op: 'delete', collection, marketplaceId, id }], {});
+    const names = async (query: Omit<DocumentQuery, 'offset' | 'limit'> & Partial<DocumentQuery>): Promise<string[]> => {
+      const result = await store.query<Body>(collection, { offset: 0, limit: 100, ...query });
+      return result.items.map((b) => b.name);
+    };
+
+    describe('documents by id', () => {
+      it('reads back a body with its types', async () => {
+        const marketplaceId = randomUUID();
+        const body = {
+          id: new Uuid(randomUUID()),
+          createdAt: new Date('2024-03-04T05:06:07.890Z'),
+          price: new Money(990, 'USD'),
+          attributes: { title: '~tilde', list: [1, 'a', false, null] },
+        };
+        await put(doc(marketplaceId, 'a', { body }));
+
+        const read = await store.get<typeof body>(collection, marketplaceId, 'a');
+        expect(read).toEqual(body);
+        expect(read?.id).toBeInstanceOf(Uuid);
+        expect(read?.createdAt).toBeInstanceOf(Date);
+        expect(read?.price).toBeInstanceOf(Money);
+      });
+
+      it('returns null for an unknown id or another collection', async () => {
+        const marketplaceId = randomUUID();
+        await put(doc(marketplaceId, 'a'));
+        expect(await store.get(collection, marketplaceId, 'b')).toBeNull();
+        expect(await store.get('contract-other', marketplaceId, 'a')).toBeNull();
+      });
+
+      it('replaces a document that is put again', async () => {
+        const marketplaceId = randomUUID();
+        await put(doc(marketplaceId, 'a', { body: { name: 'first' } }));
+        await put(doc(marketplaceId, 'a', { body: { name: 'second' } }));
+        expect(await store.get(collection, marketplaceId, 'a')).toEqual({ name: 'second' });
+        expect((await store.query(collection, { marketplaceId, offset: 0, limit: 10 })).total).toBe(1);
+      });
+
+      it('deletes documents; deleting a missing one is not an error', async () => {
+        const marketplaceId = randomUUID();
+        await put(doc(marketplaceId, 'a'), doc(marketplaceId, 'b'));
+        await remove(marketplaceId, 'a');
+        await remove(marketplaceId, 'never-there');
+
+        expect(await store.get(collection, marketplaceId, 'a')).toBeNull();
+        expect(await store.get(collection, marketplaceId, 'b')).not.toBeNull();
+        expect(await names({ marketplaceId })).toEqual(['b']);
+      });
+
+      it('applies the ops of one call in order', async () => {
+        const marketplaceId = randomUUID();
+        await store.apply(
+          [
+            { op: 'put', collection, document: doc(marketplaceId, 'a') },
+            { op: 'delete', collection, marketplaceId, id: 'a' },
+            { op: 'delete', collection, marketplaceId, id: 'b' },
+            { op: 'put', collection, document: doc(marketplaceId, 'b') },
+          ],
+          {},
+        );
+        expect(await store.get(collection, marketplaceId, 'a')).toBeNull();
+        expect(await store.get(collection, marketplaceId, 'b')).toEqual({ name: 'b' });
+      });
+    });
+
+    describe('unique keys', () => {
+      it('finds a document by any of its keys', async () => {
+        const marketplaceId = randomUUID();
+        await put(doc(marketplaceId, 'a', { keys: ['email:a@example.com', 'slug:a'] }), doc(marketplaceId, 'b', { keys: ['email:b@example.com'] }));
+
+        expect(await store.getByKey(collection, marketplaceId, 'email:a@example.com')).toEqual({ name: 'a' });
+        expect(await store.getByKey(collection, marketplaceId, 'slug:a')).toEqual({ name: 'a' });
+        expect(await store.getByKey(collection, marketplaceId, 'email:b@example.com')).toEqual({ name: 'b' });
+        expect(await store.getByKey(collection, marketplaceId, 'email:c@example.com')).toBeNull();
+        expect(await store.getByKey('contract-other', marketplaceId, 'slug:a')).toBeNull();
+      });
+
+      it('drops a key the document no longer has, and every key of a deleted document', async () => {
+        const marketplaceId = randomUUID();
+        await put(doc(marketplaceId, 'a', { keys: ['email:old@example.com', 'slug:a'] }));
+        await put(doc(marketplaceId, 'a', { keys: ['email:new@example.com'] }));
+
+        expect(await store.getByKey(collection, marketplaceId, 'email:old@example.com')).toBeNull();
+        expect(await store.getByKey(collection, marketplaceId, 'slug:a')).toBeNull();
+        expect(await store.getByKey(collection, marketplaceId, 'email:new@example.com')).toEqual({ name: 'a' });
+
+        await put(doc(marketplaceId, 'a'));
+        expect(await store.getByKey(collection, marketplaceId, 'email:new@example.com')).toBeNull();
+
+        await put(doc(marketplaceId, 'b', { keys: ['email:b@example.com'] }));
+        await remove(marketplaceId, 'b');
+        expect(await store.getByKey(collection, marketplaceId, 'email:b@example.com')).toBeNull();
+      });
+    });
+
+    describe('tenancy', () => {
+      it('never shows a document to another marketplace', async () => {
+        const [m1, m2] = [randomUUID(), randomUUID()];
+        await put(doc(m1, 'a', { keys: ['email:a@example.com'], fields: { category: 'shared' } }));
+
+        expect(await store.get(collection, m2, 'a')).toBeNull();
+        expect(await store.getByKey(collection, m2, 'email:a@example.com')).toBeNull();
+        expect(await store.query(collection, { marketplaceId: m2, offset: 0, limit: 10 })).toEqual({ items: [], total: 0 });
+        expect(
+          await store.query(collection, {
+            marketplaceId: m2,
+            where: [{ field: 'category', op: 'eq', value: 'shared' }],
+            offset: 0,
+            limit: 10,
+          }),
+        ).toEqual({ items: [], total: 0 });
+      });
+
+      it('keeps documents with the same id in different marketplaces apart', async () => {
+        const [m1, m2] = [randomUUID(), randomUUID()];
+        await put(doc(m1, 'a', { body: { name: 'one' }, keys: ['k'] }), doc(m2, 'a', { body: { name: 'two' }, keys: ['k'] }));
+        await remove(m1, 'a');
+
+        expect(await store.get(collection, m1, 'a')).toBeNull();
+        expect(await store.get(collection, m2, 'a')).toEqual({ name: 'two' });
+        expect(await store.getByKey(collection, m2, 'k')).toEqual({ name: 'two' });
+      });
+    });
+
+    describe('query', () => {
+      it('sorts by creation time, newest first, by default; the createdAt range is [start, end)', async () => {
+        const marketplaceId = randomUUID();
+        await put(
+          doc(marketplaceId, 'jan', { createdAt: '2024-01-01T00:00:00.000Z' }),
+          doc(marketplaceId, 'mar', { createdAt: '2024-03-01T00:00:00.000Z' }),
+          doc(marketplaceId, 'feb', { createdAt: '2024-02-01T00:00:00.000Z' }),
+          doc(marketplaceId, 'apr', { createdAt: '2024-04-01T00:00:00.000Z' }),
+        );
+
+        expect(await names({ marketplaceId })).toEqual(['apr', 'mar', 'feb', 'jan']);
+        expect(await names({ marketplaceId, sort: [{ field: 'createdAt', direction: 'asc' }] })).toEqual(['jan', 'feb', 'mar', 'apr']);
+        expect(
+          await names({ marketplaceId, createdAtStart: '2024-02-01T00:00:00.000Z', createdAtEnd: '2024-04-01T00:00:00.000Z' }),
+        ).toEqual(['mar', 'feb']);
+        expect(await names({ marketplaceId, createdAtStart: '2024-03-01T00:00:00.000Z' })).toEqual(['apr', 'mar']);
+        expect(await names({ marketplaceId, createdAtEnd: '2024-02-01T00:00:00.000Z' })).toEqual(['jan']);
+      });
+
+      describe('conditions', () => {
+        const marketplaceId = randomUUID();
+        const where = (...conditions: NonNullable<DocumentQuery['where']>) =>
+          names({ marketplaceId, where: conditions, sort: [{ field: 'createdAt', direction: 'asc' }] });
+
+        beforeAll(async () => {
+          const docs: Array<[string, Fields]> = [
+            ['a', { category: 'shoes', rank: 1, price: 10, active: true, tags: ['red', 'big'], sizes: [38, 39] }],
+            ['b', { category: 'hats', rank: 2, price: 25.5, active: false, tags: ['red'], sizes: [1] }],
+            ['c', { category: 'shoes', rank: 3, price: 40, active: true, tags: ['blue', 'big', 'new'], sizes: [40, 41, 42] }],
+            ['d', { category: 'bags', price: 100, tags: [] }],
+            ['e', {}],
+          ];
+          await put(...docs.map(([id, fields], i) => doc(marketplaceId, id, { fields, createdAt: `2024-01-0${i + 1}T00:00:00.000Z` })));
+        });
+
+        it('eq on strings, numbers and booleans', async () => {
+          expect(await where({ field: 'category', op: 'eq', value: 'shoes' })).toEqual(['a', 'c']);
+          expect(await where({ field: 'rank', op: 'eq', value: 2 })).toEqual(['b']);
+          expect(await where({ field: 'price', op: 'eq', value: 25.5 })).toEqual(['b']);
+          expect(await where({ field: 'active', op: 'eq', value: true })).toEqual(['a', 'c']);
+          expect(await where({ field: 'active', op: 'eq', value: false })).toEqual(['b']);
+          expect(await where({ field: 'category', op: 'eq', value: 'Shoes' })).toEqual([]);
+          expect(await where({ field: 'unknown', op: 'eq', value: 'x' })).toEqual([]);
+        });
+
+        it('eq on a list field means "has"', async () => {
+          expect(await where({ field: 'tags', op: 'eq', value: 'big' })).toEqual(['a', 'c']);
+          expect(await where({ field: 'sizes', op: 'eq', value: 41 })).toEqual(['c']);
+        });
+
+        it('in: any of the values, on scalar and list fields', async () => {
+          expect(await where({ field: 'category', op: 'in', values: ['hats', 'bags'] })).toEqual(['b', 'd']);
+          expect(await where({ field: 'rank', op: 'in', values: [1, 3, 7] })).toEqual(['a', 'c']);
+          expect(await where({ field: 'tags', op: 'in', values: ['blue', 'red'] })).toEqual(['a', 'b', 'c']);
+          expect(await where({ field: 'sizes', op: 'in', values: [1, 38] })).toEqual(['a', 'b']);
+          expect(await where({ field: 'tags', op: 'in', values: ['green'] })).toEqual([]);
+        });
+
+        it('all: every value, on list fields', async () => {
+          expect(await where({ field: 'tags', op: 'all', values: ['red', 'big'] })).toEqual(['a']);
+          expect(await where({ field: 'tags', op: 'all', values: ['big'] })).toEqual(['a', 'c']);
+          expect(await where({ field: 'sizes', op: 'all', values: [40, 42] })).toEqual(['c']);
+          expect(await where({ field: 'tags', op: 'all', values: ['red', 'new'] })).toEqual([]);
+        });
+
+        it('range: gte inclusive, lt exclusive, either end open', async () => {
+          expect(await where({ field: 'price', op: 'range', gte: 25.5, lt: 100 })).toEqual(['b', 'c']);
+          expect(await where({ field: 'price', op: 'range', gte: 40 })).toEqual(['c', 'd']);
+          expect(await where({ field: 'price', op: 'range', lt: 40 })).toEqual(['a', 'b']);
+          expect(await where({ field: 'rank', op: 'range', gte: 2, lt: 3 })).toEqual(['b']);
+          expect(await where({ field: 'category', op: 'range', gte: 'bags', lt: 'shoes' })).toEqual(['b', 'd']);
+        });
+
+        it('combines conditions with AND', async () => {
+          expect(
+            await where(
+              { field: 'category', op: 'eq', value: 'shoes' },
+              { field: 'tags', op: 'in', values: ['new'] },
+              { field: 'price', op: 'range', gte: 0 },
+            ),
+          ).toEqual(['c']);
+          expect(await where({ field: 'active', op: 'eq', value: true }, { field: 'rank', op: 'range', lt: 2 })).toEqual(['a']);
+        });
+
+        it('sorts by a field in both directions with documents lacking it last', async () => {
+          const sorted = (direction: 'asc' | 'desc') => names({ marketplaceId, sort: [{ field: 'rank', direction }] });
+
+          expect((await sorted('asc')).slice(0, 3)).toEqual(['a', 'b', 'c']);
+          // The port leaves the order among documents without the value open.
+          expect((await sorted('asc')).slice(3).sort()).toEqual(['d', 'e']);
+          expect((await sorted('desc')).slice(0, 3)).toEqual(['c', 'b', 'a']);
+          expect((await sorted('desc')).slice(3).sort()).toEqual(['d', 'e']);
+        });
+
+        it('sorts documents lacking the field as the `missing` value when given', async () => {
+          const withDefault = await names({
+            marketplaceId,
+            where: [{ field: 'category', op: 'in', values: ['shoes', 'hats', 'bags'] }],
+            sort: [{ field: 'rank', direction: 'asc', missing: 2.5 }],
+          });
+          expect(withDefault).toEqual(['a', 'b', 'd', 'c']);
+          const desc = await names({
+            marketplaceId,
+            where: [{ field: 'category', op: 'in', values: ['shoes', 'hats', 'bags'] }],
+            sort: [{ field: 'rank', direction: 'desc', missing: 0 }],
+          });
+          expect(desc).toEqual(['c', 'b', 'a', 'd']);
+        });
+
+        it('sorts by several keys, and by a field no document has without failing', async () => {
+          expect(
+            await names({
+              marketplaceId,
+              where: [{ field: 'category', op: 'in', values: ['shoes', 'hats'] }],
+              sort: [
+                { field: 'category', direction: 'asc' },
+                { field: 'price', direction: 'desc' },
+              ],
+            }),
+          ).toEqual(['b', 'c', 'a']);
+          expect(
+            (await names({ marketplaceId, sort: [{ field: 'never_set', direction: 'asc' }] })).sort(),
+          ).toEqual(['a', 'b', 'c', 'd', 'e']);
+        });
+
+        it('counts every match in total, whatever the page', async () => {
+          const page = (offset: number, limit: number) =>
+            store.query<Body>(collection, {
+              marketplaceId,
+              where: [{ field: 'price', op: 'range', gte: 0 }],
+              sort: [{ field: 'price', direction: 'asc' }],
+              offset,
+              limit,
+            });
+
+          const first = await page(0, 2);
+          expect(first.items.map((b) => b.name)).toEqual(['a', 'b']);
+          expect(first.total).toBe(4);
+          const second = await page(2, 2);
+          expect(second.items.map((b) => b.name)).toEqual(['c', 'd']);
+          expect(second.total).toBe(4);
+          expect(await page(4, 2)).toEqual({ items: [], total: 4 });
+        });
+      });
+
+      it('pages through documents with equal sort keys without repeats or gaps', async () => {
+        const marketplaceId = randomUUID();
+        const ids = Array.from({ length: 7 }, (_, i) => `doc-${i}`);
+        await put(...ids.map((id) => doc(marketplaceId, id, { createdAt: '2024-01-01T00:00:00.000Z', fields: { rank: 1 } })));
+
+        for (const sort of [undefined, [{ field: 'rank', direction: 'asc' as const }]]) {
+          const seen: string[] = [];
+          for (let offset = 0; offset < ids.length; offset += 3) {
+            const result = await store.query<Body>(collection, { marketplaceId, sort, offset, limit: 3 });
+            expect(result.total).toBe(7);
+            seen.push(...result.items.map((b) => b.name));
+          }
+          expect(seen.sort()).toEqual(ids);
+        }
+      });
+    });
+
+    describe('checkpoints', () => {
+      it('are 0 until recorded, then the last recorded position', async () => {
+        const [p1, p2] = [`contract-${randomUUID()}`, `contract-${randomUUID()}`];
+        expect(await store.checkpoint(p1)).toBe(0);
+
+        await store.apply([], { [p1]: 5 });
+        expect(await store.checkpoint(p1)).toBe(5);
+
+        const marketplaceId = randomUUID();
+        await store.apply([{ op: 'put', collection, document: doc(marketplaceId, 'a') }], { [p1]: 9, [p2]: 3 });
+        expect(await store.checkpoint(p1)).toBe(9);
+        expect(await store.checkpoint(p2)).toBe(3);
+        expect(await store.get(collection, marketplaceId, 'a')).toEqual({ name: 'a' });
+
+        await put(doc(marketplaceId, 'b'));
+        expect(await store.checkpoint(p1)).toBe(9);
+      });
+    });
+
+    describe('reset', () => {
+      it('drops every document and checkpoint, and the store stays usable', async () => {
+        const marketplaceId = randomUUID();
+        const projection = `contract-${randomUUID()}`;
+        await store.apply(
+          [
+            { op: 'put', collection, document: doc(marketplaceId, 'a', { keys: ['k'], fields: { rank: 1 } }) },
+            { op: 'put', collection: 'contract-other', document: doc(marketplaceId, 'b') },
+          ],
+          { [projection]: 42 },
+        );
+
+        await store.reset();
+
+        expect(await store.get(collection, marketplaceId, 'a')).toBeNull();
+        expect(await store.get('contract-other', marketplaceId, 'b')).toBeNull();
+        expect(await store.getByKey(collection, marketplaceId, 'k')).toBeNull();
+        expect(await store.query(collection, { marketplaceId, offset: 0, limit: 10 })).toEqual({ items: [], total: 0 });
+        expect(await store.checkpoint(projection)).toBe(0);
+
+        await store.apply([{ op: 'put', collection, document: doc(marketplaceId, 'c', { fields: { rank: 2 } }) }], { [projection]: 1 });
+        expect(await names({ marketplaceId, where: [{ field: 'rank', op: 'eq', value: 2 }] })).toEqual(['c']);
+        expect(await store.checkpoint(projection)).toBe(1);
+      });
+    });
+  });
+};
+
+/** A document whose body is `{ name: id }` unless given. */
+const doc = (
+  marketplaceId: string,
+  id: string,
+  { body, keys, fields, createdAt = '2024-01-01T00:00:00.000Z' }: { body?: unknown; keys?: string[]; fields?: Fields; createdAt?: string } = {},
+): StoredDocument => ({
+  id,
+  marketplaceId,
+  createdAt,
+  body: body ?? { name: id },
+  keys,
+  fields,
+});
