@@ -1,0 +1,27 @@
+import type { INestApplicationContext } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import { AppModule } from '../app.module';
+import { loadConfig } from '../config';
+import { Infrastructure, openInfrastructure } from '../infrastructure/infrastructure';
+
+export interface CliContext {
+  app: INestApplicationContext;
+  infra: Infrastructure;
+}
+
+/** Opens the same stores the server uses (DATA_DIR, EVENTSTORE_URL, ELASTICSEARCH_URL) and runs `work` over them. */
+export const withCli = async <T>(work: (ctx: CliContext) => Promise<T>): Promise<T> => {
+  const infra = await openInfrastructure(loadConfig());
+  const app = await NestFactory.createApplicationContext(AppModule.with(infra), { logger: ['error'] });
+  try {
+    return await work({ app, infra });
+  } finally {
+    await app.close();
+    await infra.close();
+  }
+};
+
+/** Prints a value as JSON for scripts, or as text lines for people. */
+export const output = (json: boolean, value: unknown, text: () => string): void => {
+  console.log(json ? JSON.stringify(value, null, 2) : text());
+};

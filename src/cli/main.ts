@@ -1,0 +1,22 @@
+import 'reflect-metadata';
+import { Command } from 'commander';
+import { registerEventCommands } from './events.commands';
+import { registerMarketplaceCommands } from './marketplace.commands';
+import { registerProjectionCommands } from './projections.commands';
+
+/**
+ * The operator CLI: what a console does for this server. It works on the stores the environment names
+ * (DATA_DIR for the embedded ones, EVENTSTORE_URL / ELASTICSEARCH_URL for the production engines).
+ */
+const program = new Command()
+  .name('marketplace-server')
+  .description('Operator commands for the marketplace server. Stores: DATA_DIR (default ./data), EVENTSTORE_URL, ELASTICSEARCH_URL.');
+
+registerMarketplaceCommands(program);
+registerEventCommands(program);
+registerProjectionCommands(program);
+
+program.parseAsync(process.argv).catch((error: Error) => {
+  console.error(error.message);
+  process.exit(1);
+});
