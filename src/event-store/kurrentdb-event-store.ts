@@ -195,8 +195,8 @@ export class KurrentDbEventStore implements EventStore {
 
   /**
    * Catch-up subscription to $all. Events are queued as they arrive and handed over in batches, one batch at a
-   * time; the gRPC stream is paused while the queue is full. If the stream or a handler fails, the subscription
-   * restarts after a pause from the last position handled successfully, so no event is skipped.
+   * time; the gRPC stream is paused while the queue is full. If the stream fails or ends, or a handler fails, the
+   * subscription restarts after a pause from the last position handled successfully, so no event is skipped.
    */
   subscribeToAll(after: number, onEvents: (events: RecordedEvent[]) => Promise<void>): Subscription {
     let handled = after;
@@ -246,6 +246,8 @@ export class KurrentDbEventStore implements EventStore {
         void drain();
       });
       sub.on('error', restart);
+      // The server may also end the stream without an error (shutdown, leader change).
+      sub.on('close', restart);
     };
 
     start();
