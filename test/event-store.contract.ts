@@ -344,6 +344,22 @@ export const eventStoreContract = (name: string, makeStore: () => Promise<EventS
         expect(await store.readAll({ limit: 1, filter: { marketplaceId, eventTypes: ['user'] } })).toEqual([events[0]]);
       });
 
+      it('filters by event type across marketplaces', async () => {
+        const [m1, m2] = [randomUUID(), randomUUID()];
+        // A resource type of this test only, so other events in the log cannot match.
+        const resource = `contract${randomUUID().replace(/-/g, '')}`;
+        const before = await store.headPosition();
+        const events = [
+          ...(await appendInOrder(m1, [ev(m1, `${resource}/created`), ev(m1, 'thing/created')])),
+          ...(await appendInOrder(m2, [ev(m2, `${resource}/updated`)])),
+        ];
+
+        expect(await store.readAll({ after: before, limit: 100, filter: { eventTypes: [resource] } })).toEqual([events[0], events[2]]);
+        expect(await store.readAll({ after: before, limit: 100, filter: { eventTypes: [`${resource}/updated`] } })).toEqual([
+          events[2],
+        ]);
+      });
+
       it('filters by resource id and by related resource id', async () => {
         const marketplaceId = randomUUID();
         const [userId, listingId, otherId] = [randomUUID(), randomUUID(), randomUUID()];
