@@ -26,6 +26,8 @@ export const createServer = async (infra: Infrastructure, options: ServerOptions
     keepAliveTimeout: 75_000,
     routerOptions: { ignoreDuplicateSlashes: true },
   });
+  // The APIs take Transit, JSON, forms (Authentication API) and multipart (uploads); anything else is 415.
+  adapter.getInstance().removeContentTypeParser('text/plain');
   adapter.getInstance().addContentTypeParser('application/transit+json', { parseAs: 'string', bodyLimit: BODY_LIMIT }, (_req, body, done) => {
     try {
       done(null, body === '' ? {} : decodeTransit(body as string));

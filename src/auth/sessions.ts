@@ -10,7 +10,7 @@ import type { IdGenerator } from '../shared/ids';
 import { hashSecret, randomSecret, secretMatches } from '../shared/secrets';
 import { isUuid } from '../shared/values';
 import type { Scope } from './auth-context';
-import { sessionDecider, SessionEvent, SessionState } from './domain/session.decider';
+import { isSessionUsable, sessionDecider, SessionEvent, SessionState } from './domain/session.decider';
 
 export interface FoundSession {
   marketplaceId: string;
@@ -47,8 +47,7 @@ export class Sessions {
   async findUsable(refreshToken: string): Promise<FoundSession | null> {
     const found = await this.load(refreshToken);
     if (!found) return null;
-    const usable = found.state.exists && !found.state.revoked && new Date(found.state.expiresAt!) > this.clock.now();
-    return usable && secretMatches(found.secret, found.state.secretHash!) ? found : null;
+    return isSessionUsable(found.state, this.clock.now()) && secretMatches(found.secret, found.state.secretHash!) ? found : null;
   }
 
   /** Revokes the session when the token is genuine; any other token is quietly ignored. */

@@ -1,0 +1,83 @@
+import { specFor } from '../../shared/given-when-then';
+import { userDecider, UserCommand } from './user.decider';
+import type { UserEvent } from './user.events';
+import { DEFAULT_PERMISSIONS } from './user.state';
+import { storedUser } from './user.views';
+
+const given = specFor(userDecider);
+const now = new Date('2026-03-01T10:00:00.000Z');
+const userId = '11111111-1111-4111-8111-111111111111';
+const marketplaceId = '22222222-2222-4222-8222-222222222222';
+
+const create = (overrides: Partial<Extract<UserCommand, { type: 'create' }>> = {}): UserCommand => ({
+  type: 'create',
+  userId,
+  marketplaceId,
+  email: 'jane@example.com',
+  passwordHash: 'hash',
+  firstName: 'Jane',
+  lastName: 'Doe',
+  publicData: { a: 1, gone: null },
+  initialState: 'active',
+  now,
+  ...overrides,
+});
+
+const created: UserEvent = {
+  type: 'user/created',
+  data: {
+    userId,
+    marketplaceId,
+    email: 'jane@example.com',
+    passwordHash: 'hash',
+    profile: { firstName: 'Jane', lastName: 'Doe', displayName: null, bio: null, publicData: { a: 1 }, protectedData: {}, privateData: {}, metadata: {} },
+    state: 'active',
+    emailVerified: false,
+    identityProviders: [],
+    permissions: DEFAULT_PERMISSIONS,
+    createdAt: now.toISOString(),
+  },
+};
+
+describe('user decider', () => {
+  it('given no history, when created, then user/created without null extended-data keys', () => {
+    given([]).when(create()).then([created]);
+  });
+
+  it('given a user, when created again, then user-exists', () => {
+    given([created]).when(create()).thenThrows('user-exists');
+  });
+
+  it('starts in pendingApproval when the marketplace requires approval', () => {
+    const [event] = given([]).when(create({ initialState: 'pendingApproval' })).events();
+    expect((event.data as { state: string }).state).toBe('pendingApproval');
+  });
+
+  it('given a user, when the profile is updated, then only the changes, extended data merged at the top level', () => {
+    given([created])
+      .when({ type: 'update-profile', update: { firstName: 'Jane', lastName: 'Roe', publicData: { a: null, b: { nested: true } } } })
+      .then([{ type: 'user/updated', data: { profile: { lastName: 'Roe', publicData: { b: { nested: true } } } } }]);
+  });
+
+  it('given a user, when an update changes nothing, then no event', () => {
+    given([created]).when({ type: 'update-profile', update: { firstName: 'Jane', publicData: { a: 1 }, privateData: { missing: null } } }).thenNothing();
+  });
+
+  it('treats an empty bio as no bio and a null display name as the default', () => {
+    const withBio: UserEvent = { type: 'user/updated', data: { profile: { bio: 'Hi', displayName: 'JD' } } };
+    given([created, withBio])
+      .when({ type: 'update-profile', update: { bio: '', displayName: null } })
+      .then([{ type: 'user/updated', data: { profile: { bio: null, displayName: null } } }]);
+  });
+
+  it('given a deleted user, when updated, then user-not-found', () => {
+    given([created, { type: 'user/deleted', data: { deletedAt: now.toISOString() } }])
+      .when({ type: 'update-profile', update: { firstName: 'X' } })
+      .thenThrows('user-not-found');
+  });
+
+  it('derives the display and abbreviated names from the names', () => {
+    const state = given([created, { type: 'user/updated', data: { profile: { firstName: 'olli-test', lastName: 'Foobar5' } } }]).state;
+    expect(storedUser(state).attributes.profile).toMatchObject({ displayName: 'olli-test F', abbreviatedName: 'oF' });
+  });
+});
