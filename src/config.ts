@@ -23,7 +23,36 @@ export interface Config {
   logLevel: string;
   /** Create a development marketplace with both API clients when the store holds none. */
   bootstrapDevMarketplace: boolean;
+  /** Origin of the links this server hands out (image variant URLs); null: the origin each request was sent to. */
+  publicBaseUrl: string | null;
+  /** Keep blobs (uploaded images, variants) in an S3-compatible bucket instead of `DATA_DIR/blobs`. */
+  blobS3: BlobS3Config | null;
 }
+
+export interface BlobS3Config {
+  bucket: string;
+  endpoint: string | null;
+  region: string;
+  accessKeyId: string | null;
+  secretAccessKey: string | null;
+  forcePathStyle: boolean;
+  prefix: string;
+}
+
+/** BLOB_S3_BUCKET switches blobs to S3; credentials fall back to the AWS default chain when not given. */
+const blobS3Of = (env: NodeJS.ProcessEnv): BlobS3Config | null =>
+  env.BLOB_S3_BUCKET
+    ? {
+        bucket: env.BLOB_S3_BUCKET,
+        endpoint: env.BLOB_S3_ENDPOINT || null,
+        region: env.BLOB_S3_REGION || env.AWS_REGION || 'us-east-1',
+        accessKeyId: env.BLOB_S3_ACCESS_KEY_ID || null,
+        secretAccessKey: env.BLOB_S3_SECRET_ACCESS_KEY || null,
+        // Self-hosted S3-compatible stores rarely have per-bucket host names.
+        forcePathStyle: env.BLOB_S3_FORCE_PATH_STYLE ? env.BLOB_S3_FORCE_PATH_STYLE === 'true' : Boolean(env.BLOB_S3_ENDPOINT),
+        prefix: env.BLOB_S3_PREFIX ?? '',
+      }
+    : null;
 
 const int = (value: string | undefined, fallback: number): number => {
   const n = Number(value);
@@ -61,6 +90,8 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env, overrides: Part
     sqliteSynchronous: (env.SQLITE_SYNCHRONOUS as Config['sqliteSynchronous']) ?? 'FULL',
     logLevel: env.LOG_LEVEL ?? 'info',
     bootstrapDevMarketplace: env.BOOTSTRAP_DEV_MARKETPLACE !== 'false',
+    publicBaseUrl: env.PUBLIC_BASE_URL ? env.PUBLIC_BASE_URL.replace(/\/+$/, '') : null,
+    blobS3: blobS3Of(env),
     ...overrides,
   };
 };

@@ -3,6 +3,9 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { ALL_PROJECTIONS } from '../../projections/registry';
 import { CatchUpProjectionEngine, InlineProjectionEngine, ProjectionEngine } from '../../projections/projection-engine';
+import type { BlobStore } from '../blobs/blob-store.port';
+import { FilesystemBlobStore } from '../blobs/filesystem-blob-store';
+import { S3BlobStore } from '../blobs/s3-blob-store';
 import type { Config } from '../config';
 import { EventLog } from '../event-store/event-log';
 import type { EventStore } from '../event-store/event-store.port';
@@ -17,6 +20,7 @@ export interface Infrastructure {
   config: Config;
   events: EventStore;
   documents: DocumentStore;
+  blobs: BlobStore;
   projections: ProjectionEngine;
   log: EventLog;
   close(): Promise<void>;
@@ -31,6 +35,10 @@ export const openSqlite = (config: Config): Database.Database => {
   db.pragma('foreign_keys = ON');
   return db;
 };
+
+/** Blobs: the S3-compatible bucket when BLOB_S3_BUCKET is set, otherwise files under `DATA_DIR/blobs`. */
+export const openBlobStore = (config: Config): BlobStore =>
+  config.blobS3 ? new S3BlobStore(config.blobS3) : new FilesystemBlobStore(join(config.dataDir, 'blobs'));
 
 /**
  * The composition root of the stores: each port gets its embedded adapter unless its production URL is set.
@@ -50,16 +58,19 @@ export const openInfrastructure = async (
       ? new InlineProjectionEngine(events, documents, projections)
       : new CatchUpProjectionEngine(events, documents, projections);
   await engine.start();
+  const blobs = openBlobStore(config);
   return {
     config,
     events,
     documents,
+    blobs,
     projections: engine,
     log: new EventLog(events, engine),
     close: async () => {
       await engine.stop();
       await events.close();
       await documents.close();
+      await blobs.close();
       db?.close();
     },
   };
