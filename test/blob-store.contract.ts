@@ -80,7 +80,7 @@ export const blobStoreContract = (name: string, makeStore: () => Promise<BlobSto
       await expect(store.delete(key)).resolves.toBeUndefined();
     });
 
-    it('never shows a reader a partial object, nor one's bytes with another's type, while writers race on one key', async () => {
+    it('never shows a reader a partial object, nor the bytes of one write with the type of another, while writers race on one key', async () => {
       const key = `${prefix()}/raced`;
       const versions = [0, 1, 2, 3, 4].map((i) => Buffer.alloc(256 * 1024, i));
       const reads: Array<Promise<unknown>> = [];
