@@ -1,6 +1,7 @@
+import { imagesProjection } from '../src/images/images.projection';
 import { marketplacesProjection } from '../src/marketplaces/marketplaces.projection';
 import type { Projection } from '../src/shared/projection';
 import { usersProjection } from '../src/users/users.projection';
 
 /** Every read-model projection of the service. A new read model is added here and rebuilt from the log. */
-export const ALL_PROJECTIONS: readonly Projection[] = [marketplacesProjection, usersProjection];
+export const ALL_PROJECTIONS: readonly Projection[] = [marketplacesProjection, usersProjection, imagesProjection];

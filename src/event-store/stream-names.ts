@@ -13,6 +13,8 @@ export const streams = {
   userEmail: (marketplaceId: string, emailHash: string) => `${marketplaceId}:user-email-${emailHash}`,
   /** A refresh-token session (login); its id is the first part of the refresh token. */
   session: (marketplaceId: string, sessionId: string) => `${marketplaceId}:session-${sessionId}`,
+  /** An uploaded image (internal: the platform has no image events). */
+  image: (marketplaceId: string, imageId: string) => `${marketplaceId}:image-${imageId}`,
 } as const;
 
 /** The list of every marketplace, for the operator CLI. */
