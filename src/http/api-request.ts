@@ -13,6 +13,8 @@ export interface ApiRequest {
   /** The endpoint's own query parameters (common ones removed). */
   query: Record<string, string>;
   body: unknown;
+  /** Origin for links in the response (image variant URLs): PUBLIC_BASE_URL, else where the request was sent. */
+  baseUrl?: string;
 }
 
 declare module 'fastify' {

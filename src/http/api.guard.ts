@@ -1,10 +1,13 @@
-import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
+import { CanActivate, ExecutionContext, Inject, Injectable } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import type { FastifyRequest } from 'fastify';
 import { randomUUID } from 'node:crypto';
 import { AccessTokens } from '../auth/access-tokens';
+import type { Config } from '../config';
+import { CONFIG } from '../infrastructure/tokens';
 import { apiError } from '../shared/api-error';
 import { isUuid } from '../shared/values';
+import { publicBaseUrlOf } from './base-url';
 import { parseCommonParams, RawQuery } from './common-params';
 import { ENDPOINT, EndpointSpec } from './endpoint.decorators';
 
@@ -18,6 +21,7 @@ export class ApiGuard implements CanActivate {
   constructor(
     private readonly reflector: Reflector,
     private readonly tokens: AccessTokens,
+    @Inject(CONFIG) private readonly config: Config,
   ) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
@@ -37,7 +41,7 @@ export class ApiGuard implements CanActivate {
       paginated: spec.paginated,
       command: spec.kind === 'command',
     });
-    request.api = { auth, common, query: own, body: request.body };
+    request.api = { auth, common, query: own, body: request.body, baseUrl: publicBaseUrlOf(request, this.config.publicBaseUrl) };
     return true;
   }
 }

@@ -8,6 +8,8 @@ import { keyword } from './transit';
 export interface LoadContext {
   auth: AuthContext;
   params: CommonParams;
+  /** Origin for links (image variant URLs); see ApiRequest.baseUrl. */
+  baseUrl?: string;
 }
 
 /** Loads one relationship of one resource: a single resource, a list, or null. */
