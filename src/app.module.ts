@@ -3,6 +3,7 @@ import { APP_GUARD, APP_INTERCEPTOR } from '@nestjs/core';
 import { AuthModule } from './auth/auth.module';
 import { CoreModule } from './core.module';
 import { EventsModule } from './events/events.module';
+import { ImagesModule } from './images/images.module';
 import { ApiGuard } from './http/api.guard';
 import { ApiResponseInterceptor } from './http/api-response.interceptor';
 import type { Infrastructure } from './infrastructure/infrastructure';
@@ -17,7 +18,7 @@ export class AppModule {
   static with(infra: Infrastructure, clock: Clock = systemClock, ids: IdGenerator = randomIds): DynamicModule {
     return {
       module: AppModule,
-      imports: [CoreModule.with(infra, clock, ids), MarketplacesModule, UsersModule, AuthModule, EventsModule],
+      imports: [CoreModule.with(infra, clock, ids), MarketplacesModule, UsersModule, AuthModule, EventsModule, ImagesModule],
       providers: [
         { provide: APP_GUARD, useClass: ApiGuard },
         { provide: APP_INTERCEPTOR, useClass: ApiResponseInterceptor },

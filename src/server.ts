@@ -1,3 +1,4 @@
+import multipart from '@fastify/multipart';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
 import { AppModule } from './app.module';
@@ -38,6 +39,8 @@ export const createServer = async (infra: Infrastructure, options: ServerOptions
   const app = await NestFactory.create<NestFastifyApplication>(AppModule.with(infra, options.clock, options.ids), adapter, {
     logger: options.logger ? ['error', 'warn', 'log'] : ['error'],
   });
+  // multipart/form-data (images/upload) is read by the endpoint itself, as a stream, with its own limits.
+  await app.register(multipart as unknown as Parameters<NestFastifyApplication['register']>[0]);
   app.useGlobalFilters(new ApiErrorFilter());
   app.enableCors({
     origin: true,

@@ -1,7 +1,17 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
+import type { Config } from '../config';
+import { publicBaseUrlOf } from '../http/base-url';
 import type { CommonParams } from '../http/common-params';
 import type { Resource } from '../http/resource';
+import { CONFIG, DOCUMENTS } from '../infrastructure/tokens';
+import type { DocumentStore } from '../read-models/document-store.port';
+import { invalidValue } from '../shared/api-error';
+import { isUuid } from '../shared/values';
+import { imageResource } from './domain/image-resource';
+import { requestedVariants } from './domain/image-variants';
+import { IMAGES, StoredImage } from './images.projection';
+import { VariantUrls } from './variant-urls';
 
 /**
  * What other contexts (users, listings) need to know about images: the image resource as the data APIs return
@@ -9,18 +19,46 @@ import type { Resource } from '../http/resource';
  */
 @Injectable()
 export class ImageDirectory {
-  /** The image resource (type 'image') with the variants the request asks for, or null when it does not exist in the marketplace. */
-  async resource(_marketplaceId: string, _imageId: string, _params: CommonParams, _baseUrl: string): Promise<Resource | null> {
-    return null;
+  private readonly urls: VariantUrls;
+
+  constructor(
+    @Inject(DOCUMENTS) private readonly documents: DocumentStore,
+    @Inject(CONFIG) private readonly config: Config,
+  ) {
+    this.urls = new VariantUrls(config.tokenSecret);
+  }
+
+  /**
+   * The image resource (type 'image') with the variants the request asks for, or null when it does not exist in the marketplace.
+   * Throws 400 validation-invalid-value (source.path `imageVariant.<name>`) when the request's custom variants are invalid.
+   */
+  async resource(marketplaceId: string, imageId: string, params: CommonParams, baseUrl: string): Promise<Resource | null> {
+    const variants = requestedVariants(params);
+    const image = await this.find(marketplaceId, imageId);
+    if (!image) return null;
+    return imageResource(image, variants, (render) => this.urls.url(baseUrl, marketplaceId, imageId, render));
   }
 
   /** Throws 400 validation-invalid-value with source.path `path` when an id is not an image of this marketplace, or was uploaded by another user (userId null = Integration API: any image of the marketplace). */
-  async assertUsable(_marketplaceId: string, _userId: string | null, _imageIds: string[], _path: string[]): Promise<void> {
-    return;
+  async assertUsable(marketplaceId: string, userId: string | null, imageIds: string[], path: string[]): Promise<void> {
+    for (const imageId of new Set(imageIds)) {
+      const image = await this.find(marketplaceId, imageId);
+      if (!image || (userId !== null && image.ownerId !== userId))
+        throw invalidValue(path, 'body', `${imageId} is not an image ${userId === null ? 'of this marketplace' : 'you uploaded'}.`);
+    }
   }
 
   /** The public base URL for variant links as seen by this request. */
   baseUrlOf(request: FastifyRequest): string {
-    return `${request.protocol}://${request.headers.host ?? 'localhost'}`;
+    return request.api?.baseUrl ?? publicBaseUrlOf(request, this.config.publicBaseUrl);
+  }
+
+  /** For relationship loaders called without a request's base URL: the configured one, else this server's address. */
+  get defaultBaseUrl(): string {
+    return this.config.publicBaseUrl ?? `http://${this.config.host}:${this.config.port}`;
+  }
+
+  private find(marketplaceId: string, imageId: string): Promise<StoredImage | null> {
+    return isUuid(imageId) ? this.documents.get<StoredImage>(IMAGES, marketplaceId, imageId) : Promise.resolve(null);
   }
 }

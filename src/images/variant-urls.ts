@@ -1,11 +1,11 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { specToken, VariantSpec } from './domain/image-variants';
+import { RenderSpec, renderToken } from './domain/image-variants';
 
 /**
  * Signed variant links. Variants are generated on first request by an unauthenticated route, so the link carries
- * an HMAC of (marketplace, image, transformation): only sizes this server handed out can be asked for, and a
- * link cannot be re-pointed at another image. The key is derived from the token secret, so rotating that secret
- * also retires old links.
+ * an HMAC of (marketplace, image, output): only the sizes this server handed out can be asked for, and a link
+ * cannot be re-pointed at another image. The key is derived from the token secret, so rotating that secret also
+ * retires old links.
  */
 export class VariantUrls {
   private readonly key: Buffer;
@@ -14,8 +14,8 @@ export class VariantUrls {
     this.key = createHmac('sha256', tokenSecret).update('image-variant-urls/v1').digest();
   }
 
-  url(baseUrl: string, marketplaceId: string, imageId: string, spec: VariantSpec): string {
-    const token = specToken(spec);
+  url(baseUrl: string, marketplaceId: string, imageId: string, render: RenderSpec): string {
+    const token = renderToken(render);
     return `${baseUrl}/v1/images/${marketplaceId}/${imageId}/${token}?sig=${this.signature(marketplaceId, imageId, token)}`;
   }
 

@@ -141,17 +141,17 @@ export const variantSize = (original: Size, spec: VariantSpec): Size => {
   return { width: atLeastOne(original.width * factor), height: atLeastOne(original.height * factor) };
 };
 
-/** The spec as a URL path segment: `crop-400x267`, `scale-750x750`, `scale-640x` (open height). */
-export const specToken = (spec: VariantSpec): string => `${spec.fit}-${spec.width ?? ''}x${spec.height ?? ''}`;
+/** What a variant URL names: the fit and the exact output size (`crop-400x267`, `scale-750x500`). */
+export interface RenderSpec extends Size {
+  fit: Fit;
+}
 
-export const parseSpecToken = (token: string): VariantSpec | null => {
-  const match = /^(scale|crop)-(\d{0,4})x(\d{0,4})$/.exec(token);
+export const renderToken = (r: RenderSpec): string => `${r.fit}-${r.width}x${r.height}`;
+
+/** The inverse of renderToken; one spelling per spec (no leading zeros), so a variant has one URL and one file. */
+export const parseRenderToken = (token: string): RenderSpec | null => {
+  const match = /^(scale|crop)-([1-9]\d{0,3})x([1-9]\d{0,3})$/.exec(token);
   if (!match) return null;
-  const side = (s: string) => (s === '' ? null : Number(s));
-  const spec: VariantSpec = { fit: match[1] as Fit, width: side(match[2]), height: side(match[3]) };
-  const valid = (n: number | null) => n === null || (n >= 1 && n <= MAX_SIDE);
-  if (!valid(spec.width) || !valid(spec.height)) return null;
-  if (spec.fit === 'crop' ? spec.width === null || spec.height === null : spec.width === null && spec.height === null) return null;
-  // One spelling per spec (no leading zeros), so one variant has one URL and one stored file.
-  return specToken(spec) === token ? spec : null;
+  const spec: RenderSpec = { fit: match[1] as Fit, width: Number(match[2]), height: Number(match[3]) };
+  return spec.width <= MAX_SIDE && spec.height <= MAX_SIDE ? spec : null;
 };

@@ -1,0 +1,35 @@
+import { Controller, Get, Param, Query, Req, Res } from '@nestjs/common';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { createHash } from 'node:crypto';
+import { ImageVariants } from '../image-variants.service';
+
+/** A year: a variant link always serves the same picture, so caches may keep it as long as they like. */
+const CACHE_CONTROL = 'public, max-age=31536000, immutable';
+
+/**
+ * The variant URLs of image resources (no token: browsers load them in <img>). Signed; the bytes never change,
+ * so responses are cacheable forever and revalidate by ETag.
+ */
+@Controller('v1/images')
+export class ImageVariantsController {
+  constructor(private readonly variants: ImageVariants) {}
+
+  @Get(':marketplaceId/:imageId/:token')
+  async serve(
+    @Param('marketplaceId') marketplaceId: string,
+    @Param('imageId') imageId: string,
+    @Param('token') token: string,
+    @Query('sig') signature: unknown,
+    @Req() request: FastifyRequest,
+    @Res() reply: FastifyReply,
+  ): Promise<void> {
+    const variant = await this.variants.variant(marketplaceId, imageId, token, signature);
+    const etag = `"${createHash('sha256').update(variant.data).digest('base64url').slice(0, 27)}"`;
+    void reply.header('cache-control', CACHE_CONTROL).header('etag', etag);
+    if (request.headers['if-none-match'] === etag) {
+      void reply.status(304).send();
+      return;
+    }
+    void reply.header('content-type', variant.contentType).header('content-length', variant.data.length).send(variant.data);
+  }
+}
