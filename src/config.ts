@@ -27,6 +27,11 @@ export interface Config {
   publicBaseUrl: string | null;
   /** Keep blobs (uploaded images, variants) in an S3-compatible bucket instead of `DATA_DIR/blobs`. */
   blobS3: BlobS3Config | null;
+  /** Links in emails point here unless a marketplace sets its own URL (the Web Template's dev address). */
+  marketplaceUrl: string;
+  /** `smtp://user:pass@host:587`: send mail through SMTP; unset, mails go to the outbox under DATA_DIR. */
+  smtpUrl: string | null;
+  mailFrom: string;
 }
 
 export interface BlobS3Config {
@@ -90,6 +95,9 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env, overrides: Part
     sqliteSynchronous: (env.SQLITE_SYNCHRONOUS as Config['sqliteSynchronous']) ?? 'FULL',
     logLevel: env.LOG_LEVEL ?? 'info',
     bootstrapDevMarketplace: env.BOOTSTRAP_DEV_MARKETPLACE !== 'false',
+    marketplaceUrl: env.MARKETPLACE_URL ?? 'http://localhost:3000',
+    smtpUrl: env.SMTP_URL || null,
+    mailFrom: env.MAIL_FROM ?? 'Marketplace <no-reply@localhost>',
     publicBaseUrl: env.PUBLIC_BASE_URL ? env.PUBLIC_BASE_URL.replace(/\/+$/, '') : null,
     blobS3: blobS3Of(env),
     ...overrides,

@@ -5,6 +5,7 @@ import { EventLog } from './event-store/event-log';
 import { RelationshipRegistry } from './http/envelope';
 import { Responder } from './http/responder';
 import type { Infrastructure } from './infrastructure/infrastructure';
+import { MAILER } from './mail/mailer.port';
 import { BLOBS, CLOCK, CONFIG, DOCUMENTS, IDS } from './infrastructure/tokens';
 import type { Clock } from './shared/clock';
 import type { IdGenerator } from './shared/ids';
@@ -18,6 +19,7 @@ export class CoreModule {
       { provide: EventLog, useValue: infra.log },
       { provide: DOCUMENTS, useValue: infra.documents },
       { provide: BLOBS, useValue: infra.blobs },
+      { provide: MAILER, useValue: infra.mailer },
       { provide: CONFIG, useValue: infra.config },
       { provide: CLOCK, useValue: clock },
       { provide: IDS, useValue: ids },

@@ -79,6 +79,7 @@ export class TokenGrants {
     const client = await this.marketplaceClient(form);
     const user = await this.credentials.verify(client.marketplaceId!, form.username!, form.password!);
     if (!user) throw invalidGrant('Wrong username or password.');
+    if (user.state === 'banned') throw apiError(403, 'user-is-banned', 'The user is banned from the marketplace.');
     const { refreshToken, sessionId } = await this.sessions.start({ marketplaceId: client.marketplaceId!, clientId: client.clientId!, userId: user.id, scope: 'user', requestId: null });
     return this.respond(client, 'user', user.id, sessionId, refreshToken);
   }
@@ -91,6 +92,9 @@ export class TokenGrants {
     const session = await this.sessions.findUsable(form.refresh_token!);
     if (!session || session.state.clientId !== client.clientId || session.marketplaceId !== client.marketplaceId)
       throw invalidGrant('The refresh token is not valid.');
+    // A deleted or banned user's sessions end with the account.
+    if (session.state.userId && !(await this.credentials.isUsable(session.marketplaceId, session.state.userId)))
+      throw invalidGrant('The user of this refresh token no longer has access.');
     const scope = session.state.scope!;
     return this.respond(client, scope, session.state.userId, session.state.sessionId, form.refresh_token);
   }

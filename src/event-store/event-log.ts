@@ -43,7 +43,7 @@ export class EventLog {
    */
   async retrying<T>(
     attempt: () => Promise<T>,
-    onConflict?: (error: WrongExpectedRevisionError) => Error | undefined,
+    onConflict?: (error: WrongExpectedRevisionError) => Error | undefined | Promise<Error | undefined>,
     attempts = 5,
   ): Promise<T> {
     for (let i = 1; ; i += 1) {
@@ -51,7 +51,7 @@ export class EventLog {
         return await attempt();
       } catch (error) {
         if (!(error instanceof WrongExpectedRevisionError)) throw error;
-        const mapped = onConflict?.(error);
+        const mapped = await onConflict?.(error);
         if (mapped) throw mapped;
         if (i >= attempts) throw conflict('conflict', 'The resource was changed concurrently; try again.');
       }

@@ -9,6 +9,7 @@ import { apiError } from '../shared/api-error';
 import { isUuid } from '../shared/values';
 import { publicBaseUrlOf } from './base-url';
 import { parseCommonParams, RawQuery } from './common-params';
+import { ACCESS_POLICY, ACCESS_REQUIREMENTS, AccessPolicy, AccessRequirement } from './access';
 import { ENDPOINT, EndpointSpec } from './endpoint.decorators';
 
 /**
@@ -22,6 +23,7 @@ export class ApiGuard implements CanActivate {
     private readonly reflector: Reflector,
     private readonly tokens: AccessTokens,
     @Inject(CONFIG) private readonly config: Config,
+    @Inject(ACCESS_POLICY) private readonly access: AccessPolicy,
   ) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
@@ -37,6 +39,7 @@ export class ApiGuard implements CanActivate {
     const auth = await this.tokens.verify(match[1], requestId);
     if (!spec.scopes.includes(auth.scope))
       throw apiError(403, 'forbidden', `This endpoint needs a token with scope ${spec.scopes.join(' or ')}.`);
+    await this.access.check(auth, this.reflector.get<AccessRequirement[] | undefined>(ACCESS_REQUIREMENTS, context.getHandler()) ?? []);
     const { common, own } = parseCommonParams((request.query ?? {}) as RawQuery, {
       paginated: spec.paginated,
       command: spec.kind === 'command',

@@ -11,7 +11,11 @@ import { EventLog } from '../event-store/event-log';
 import type { EventStore } from '../event-store/event-store.port';
 import { KurrentDbEventStore } from '../event-store/kurrentdb-event-store';
 import { SqliteEventStore } from '../event-store/sqlite-event-store';
+import type { Mailer } from '../mail/mailer.port';
+import { OutboxMailer } from '../mail/outbox-mailer';
+import { SmtpMailer } from '../mail/smtp-mailer';
 import type { DocumentStore } from '../read-models/document-store.port';
+import { systemClock } from '../shared/clock';
 import { ElasticsearchDocumentStore } from '../read-models/elasticsearch-document-store';
 import { SqliteDocumentStore } from '../read-models/sqlite-document-store';
 import type { Projection } from '../shared/projection';
@@ -21,6 +25,7 @@ export interface Infrastructure {
   events: EventStore;
   documents: DocumentStore;
   blobs: BlobStore;
+  mailer: Mailer;
   projections: ProjectionEngine;
   log: EventLog;
   close(): Promise<void>;
@@ -39,6 +44,10 @@ export const openSqlite = (config: Config): Database.Database => {
 /** Blobs: the S3-compatible bucket when BLOB_S3_BUCKET is set, otherwise files under `DATA_DIR/blobs`. */
 export const openBlobStore = (config: Config): BlobStore =>
   config.blobS3 ? new S3BlobStore(config.blobS3) : new FilesystemBlobStore(join(config.dataDir, 'blobs'));
+
+/** Mail: SMTP when SMTP_URL is set, otherwise the outbox under `DATA_DIR/outbox` (listed by the CLI). */
+export const openMailer = (config: Config): Mailer =>
+  config.smtpUrl ? new SmtpMailer(config.smtpUrl, config.mailFrom) : new OutboxMailer(join(config.dataDir, 'outbox'), systemClock);
 
 /**
  * The composition root of the stores: each port gets its embedded adapter unless its production URL is set.
@@ -64,6 +73,7 @@ export const openInfrastructure = async (
     events,
     documents,
     blobs,
+    mailer: openMailer(config),
     projections: engine,
     log: new EventLog(events, engine),
     close: async () => {

@@ -41,7 +41,8 @@ export const toLogEvents = <State, Event extends DomainEvent>(
         resourceId: p.resourceId,
         relatedIds: p.relatedIds?.(state) ?? [],
         resource: deleted ? null : p.view(state),
-        previousValues: created ? {} : previousValues(p.view(previous), p.view(state)),
+        // Deletion rule: a deleted resource's previous personal data is not repeated in its last event.
+        previousValues: created ? {} : deleted ? { attributes: { deleted: false } } : previousValues(p.view(previous), p.view(state)),
         auditData: auditDataOf(p.ctx),
         source: p.ctx.source,
       },

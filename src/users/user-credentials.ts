@@ -1,13 +1,16 @@
 import { Injectable } from '@nestjs/common';
 import { EventLog } from '../event-store/event-log';
+import { apiError } from '../shared/api-error';
 import { emailGuardStream, emailHolder } from './domain/email-guard';
 import type { UserState } from './domain/user.state';
 import { Passwords } from './passwords';
 import { loadUser } from './user-stream';
 
-/** Password login: email → guard stream → user stream, straight from the log (no read-model lag). */
+/** Password checks, straight from the log (no read-model lag): login and the commands that ask for the password. */
 @Injectable()
 export class UserCredentials {
+  private dummy: Promise<string> | null = null;
+
   constructor(
     private readonly log: EventLog,
     private readonly passwords: Passwords,
@@ -26,7 +29,23 @@ export class UserCredentials {
     return (await this.passwords.matches(state.passwordHash, password)) ? state : null;
   }
 
-  private dummy: Promise<string> | null = null;
+  /** 403 unless the password is the user's current one (change email, change password, delete). */
+  async requirePassword(marketplaceId: string, userId: string, password: string): Promise<void> {
+    const { state } = await loadUser(this.log, marketplaceId, userId);
+    if (!(await this.passwords.matches(state.passwordHash, password)))
+      throw apiError(403, 'forbidden', 'The current password is wrong.', { source: { path: ['currentPassword'], type: 'body' } });
+  }
+
+  /** Users whose account may still be used: neither deleted nor banned. */
+  async isUsable(marketplaceId: string, userId: string): Promise<boolean> {
+    const { state } = await loadUser(this.log, marketplaceId, userId);
+    return state.exists && !state.deleted && state.state !== 'banned';
+  }
+
+  async hasPassword(marketplaceId: string, userId: string): Promise<boolean> {
+    return (await loadUser(this.log, marketplaceId, userId)).state.passwordHash !== null;
+  }
+
   private dummyHash(): Promise<string> {
     this.dummy ??= this.passwords.hash('not-a-real-password');
     return this.dummy;

@@ -1,33 +1,51 @@
 import { Module } from '@nestjs/common';
 import type { Config } from '../config';
+import { ACCESS_POLICY } from '../http/access';
+import { ImagesModule } from '../images/images.module';
 import { CONFIG } from '../infrastructure/tokens';
 import { MarketplacesModule } from '../marketplaces/marketplaces.module';
+import { UserAccessPolicy } from './access-policy';
+import { AccountMails } from './account-mails';
+import { ChangeEmailHandler, SendVerificationEmailHandler, VerifyEmailHandler } from './commands/account.handlers';
 import { CreateUserHandler } from './commands/create-user.handler';
-import { UpdateProfileHandler } from './commands/update-profile.handler';
+import { ChangePasswordHandler, DeleteUserHandler, RequestPasswordResetHandler, ResetPasswordHandler } from './commands/password.handlers';
+import { UserCommandHandler } from './commands/user-command.handler';
+import { CurrentUserAccountController } from './http/current-user-account.controller';
 import { CurrentUserController } from './http/current-user.controller';
+import { PasswordResetController } from './http/password-reset.controller';
 import { UsersIntegrationController } from './http/users.integration.controller';
 import { UsersMarketplaceController } from './http/users.marketplace.controller';
 import { Passwords } from './passwords';
 import { FindUserHandler } from './queries/find-user.query';
 import { UserCredentials } from './user-credentials';
+import { UserResources } from './user-resources';
 import { UsersRelationships } from './users.relationships';
 
 @Module({
-  imports: [MarketplacesModule],
-  controllers: [CurrentUserController, UsersMarketplaceController, UsersIntegrationController],
+  imports: [MarketplacesModule, ImagesModule],
+  controllers: [CurrentUserController, CurrentUserAccountController, PasswordResetController, UsersMarketplaceController, UsersIntegrationController],
   providers: [
     {
       provide: Passwords,
       inject: [CONFIG],
       useFactory: (config: Config) => new Passwords({ memoryCost: config.passwordHashMemoryKib, timeCost: config.passwordHashIterations }),
     },
+    { provide: ACCESS_POLICY, useClass: UserAccessPolicy },
+    AccountMails,
     UserCredentials,
+    UserResources,
     UsersRelationships,
     CreateUserHandler,
-    UpdateProfileHandler,
+    UserCommandHandler,
+    ChangeEmailHandler,
+    SendVerificationEmailHandler,
+    VerifyEmailHandler,
+    ChangePasswordHandler,
+    RequestPasswordResetHandler,
+    ResetPasswordHandler,
+    DeleteUserHandler,
     FindUserHandler,
   ],
-  exports: [UserCredentials, Passwords],
+  exports: [UserCredentials, Passwords, UserResources, ACCESS_POLICY],
 })
 export class UsersModule {}
-

@@ -2,7 +2,7 @@ import type { RecordedEvent } from '../event-store/event-store.port';
 import type { FieldValue, ReadModelOp } from '../read-models/document-store.port';
 import type { Projection } from '../shared/projection';
 import { normalizeEmail } from './domain/user.state';
-import type { StoredUser } from './domain/user.views';
+import { deletedUser, StoredUser } from './domain/user.views';
 
 export const USERS = 'user';
 
@@ -30,7 +30,16 @@ export const usersProjection: Projection = {
   project: (event: RecordedEvent): ReadModelOp[] => {
     const m = event.metadata;
     const user = m.resource as StoredUser | null;
-    if (!user) return [{ op: 'delete', collection: USERS, marketplaceId: m.marketplaceId, id: m.resourceId! }];
+    if (!user) {
+      // Deleted: a tombstone, so users/show and included authors answer `deleted: true`; no email key, no data.
+      return [
+        {
+          op: 'put',
+          collection: USERS,
+          document: { id: m.resourceId!, marketplaceId: m.marketplaceId, createdAt: m.createdAt, body: deletedUser(m.resourceId!, m.marketplaceId), fields: { deleted: true } },
+        },
+      ];
+    }
     const a = user.attributes as { email: string; createdAt: Date; state: string; profile: Record<string, Record<string, unknown>> };
     return [
       {
@@ -42,7 +51,7 @@ export const usersProjection: Projection = {
           createdAt: a.createdAt.toISOString(),
           body: user,
           keys: [`email:${normalizeEmail(a.email)}`],
-          fields: { state: a.state, ...searchableFields(a.profile) },
+          fields: { state: a.state, deleted: false, ...searchableFields(a.profile) },
         },
       },
     ];

@@ -20,8 +20,11 @@ export class UsersRelationships implements OnModuleInit {
       this.registry.register(type, 'marketplace', (_r, ctx) => this.marketplaces.resource(ctx.auth.marketplaceId));
     }
     this.registry.register('currentUser', 'effectivePermissionSet', async (r, ctx) => {
-      const user = await this.documents.get<StoredUser>(USERS, ctx.auth.marketplaceId, r.id);
-      return user ? effectivePermissionSet(user) : null;
+      const [user, marketplace] = await Promise.all([
+        this.documents.get<StoredUser>(USERS, ctx.auth.marketplaceId, r.id),
+        this.marketplaces.state(ctx.auth.marketplaceId),
+      ]);
+      return user ? effectivePermissionSet(user, marketplace.settings) : null;
     });
     // Payment accounts are not connected through this server, so the relationship is empty, not missing.
     this.registry.register('currentUser', 'stripeAccount', async () => null);

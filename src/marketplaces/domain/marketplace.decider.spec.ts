@@ -1,12 +1,13 @@
 import { specFor } from '../../shared/given-when-then';
 import { apiClientDecider } from './api-client.decider';
 import { marketplaceDecider } from './marketplace.decider';
+import { DEFAULT_SETTINGS } from './marketplace.events';
 
 const now = new Date('2026-03-01T10:00:00.000Z');
 const marketplaceId = '22222222-2222-4222-8222-222222222222';
 const created = {
   type: 'marketplace/created' as const,
-  data: { marketplaceId, name: 'M', settings: { requireUserApproval: false, requireListingApproval: false }, createdAt: now.toISOString() },
+  data: { marketplaceId, name: 'M', settings: DEFAULT_SETTINGS, createdAt: now.toISOString() },
 };
 
 describe('marketplace decider', () => {

@@ -5,9 +5,27 @@ export interface MarketplaceSettings {
   requireUserApproval: boolean;
   /** New listings start as pendingApproval until an operator approves them. */
   requireListingApproval: boolean;
+  /** Only users granted the right may post listings (user-level postListings permission applies). */
+  requirePermissionToPostListings: boolean;
+  /** Only users granted the right may initiate transactions. */
+  requirePermissionToInitiateTransactions: boolean;
+  /** Private marketplace: only signed-in users may read listings and profiles. */
+  private: boolean;
+  /** Private marketplace only: users need the read permission too. */
+  requirePermissionToRead: boolean;
+  /** The front end's address, for links in emails (verification, password reset). */
+  url: string | null;
 }
 
-export const DEFAULT_SETTINGS: MarketplaceSettings = { requireUserApproval: false, requireListingApproval: false };
+export const DEFAULT_SETTINGS: MarketplaceSettings = {
+  requireUserApproval: false,
+  requireListingApproval: false,
+  requirePermissionToPostListings: false,
+  requirePermissionToInitiateTransactions: false,
+  private: false,
+  requirePermissionToRead: false,
+  url: null,
+};
 
 export type MarketplaceEvent =
   | DomainEvent<'marketplace/created', { marketplaceId: string; name: string; settings: MarketplaceSettings; createdAt: string }>

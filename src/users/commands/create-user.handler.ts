@@ -1,21 +1,24 @@
 import { Inject } from '@nestjs/common';
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { EventLog } from '../../event-store/event-log';
-import { internalEvents } from '../../shared/event-publishing';
 import { streams } from '../../event-store/stream-names';
 import { IDS } from '../../infrastructure/tokens';
 import { MarketplaceDirectory } from '../../marketplaces/marketplace-directory';
-import { conflict } from '../../shared/api-error';
+import type { MarketplaceSettings } from '../../marketplaces/domain/marketplace.events';
 import type { CommandContext } from '../../shared/command-context';
 import type { IdGenerator } from '../../shared/ids';
-import { claimEmail, emailGuardStream, emailHolder } from '../domain/email-guard';
-import { userDecider } from '../domain/user.decider';
+import { hashSecret, randomSecret } from '../../shared/secrets';
+import { AccountMails } from '../account-mails';
+import { userDecider, UserCommand } from '../domain/user.decider';
+import type { IdentityProviderLink, Permissions } from '../domain/user.events';
+import { emailGuardAppends, emailTaken, isGuardStream } from '../email-guards';
 import { Passwords } from '../passwords';
 import { userLogEvents } from '../user-stream';
 
 export interface SignUpParams {
   email: string;
-  password: string;
+  /** Absent for a user created through an identity provider. */
+  password?: string;
   firstName: string;
   lastName: string;
   displayName?: string | null;
@@ -23,6 +26,9 @@ export interface SignUpParams {
   publicData?: Record<string, unknown>;
   protectedData?: Record<string, unknown>;
   privateData?: Record<string, unknown>;
+  /** Identity-provider sign-up: the linked account, and whether the provider vouches for the email. */
+  identityProvider?: IdentityProviderLink;
+  emailVerified?: boolean;
 }
 
 export class CreateUserCommand {
@@ -32,57 +38,65 @@ export class CreateUserCommand {
   ) {}
 }
 
-const emailTaken = () => conflict('email-taken', 'The email address is already in use in this marketplace.');
+/** The stored rights of a new user: denied where the marketplace restricts them, until an operator grants them. */
+export const initialPermissions = (s: MarketplaceSettings): Permissions => ({
+  postListings: s.requirePermissionToPostListings ? 'permission/deny' : 'permission/allow',
+  initiateTransactions: s.requirePermissionToInitiateTransactions ? 'permission/deny' : 'permission/allow',
+  read: s.private && s.requirePermissionToRead ? 'permission/deny' : 'permission/allow',
+});
 
-/** Sign-up: the user stream and its email guard are appended together, so an email is never taken twice. */
+/**
+ * Sign-up: the user's events and the claim of its email guard are appended together, so an address is never
+ * taken twice. Unless the email is already verified, a verification link is requested and mailed.
+ */
 @CommandHandler(CreateUserCommand)
 export class CreateUserHandler implements ICommandHandler<CreateUserCommand, string> {
   constructor(
     private readonly log: EventLog,
     private readonly passwords: Passwords,
     private readonly marketplaces: MarketplaceDirectory,
+    private readonly mails: AccountMails,
     @Inject(IDS) private readonly ids: IdGenerator,
   ) {}
 
   async execute({ ctx, params }: CreateUserCommand): Promise<string> {
-    const guard = emailGuardStream(ctx.marketplaceId, params.email);
-    if (emailHolder(await this.log.store.readStream(guard))) throw emailTaken();
-    const [passwordHash, marketplace] = await Promise.all([this.passwords.hash(params.password), this.marketplaces.state(ctx.marketplaceId)]);
+    const [passwordHash, marketplace] = await Promise.all([
+      params.password === undefined ? Promise.resolve(null) : this.passwords.hash(params.password),
+      this.marketplaces.state(ctx.marketplaceId),
+    ]);
     const userId = this.ids.next();
+    const token = randomSecret();
+    const create: UserCommand = {
+      type: 'create',
+      userId,
+      marketplaceId: ctx.marketplaceId,
+      email: params.email.trim(),
+      passwordHash,
+      firstName: params.firstName,
+      lastName: params.lastName,
+      displayName: params.displayName,
+      bio: params.bio,
+      publicData: params.publicData,
+      protectedData: params.protectedData,
+      privateData: params.privateData,
+      initialState: marketplace.settings.requireUserApproval ? 'pendingApproval' : 'active',
+      permissions: initialPermissions(marketplace.settings),
+      emailVerified: params.emailVerified ?? false,
+      identityProviders: params.identityProvider ? [params.identityProvider] : [],
+      now: ctx.now,
+    };
+    const initial = userDecider.initialState();
+    const events = userDecider.decide(create, initial);
+    const created = events.reduce(userDecider.evolve, initial);
+    if (!created.emailVerified) events.push(...userDecider.decide({ type: 'request-email-verification', tokenHash: hashSecret(token), now: ctx.now }, created));
     await this.log.retrying(
       async () => {
-        const guardEvents = await this.log.store.readStream(guard);
-        if (emailHolder(guardEvents)) throw emailTaken();
-        const events = userDecider.decide(
-          {
-            type: 'create',
-            userId,
-            marketplaceId: ctx.marketplaceId,
-            email: params.email.trim(),
-            passwordHash,
-            firstName: params.firstName,
-            lastName: params.lastName,
-            displayName: params.displayName,
-            bio: params.bio,
-            publicData: params.publicData,
-            protectedData: params.protectedData,
-            privateData: params.privateData,
-            initialState: marketplace.settings.requireUserApproval ? 'pendingApproval' : 'active',
-            now: ctx.now,
-          },
-          userDecider.initialState(),
-        );
-        await this.log.append([
-          {
-            streamId: guard,
-            expectedRevision: guardEvents.length === 0 ? 'no_stream' : guardEvents[guardEvents.length - 1].revision,
-            events: internalEvents(ctx, [claimEmail(userId)]),
-          },
-          { streamId: streams.user(ctx.marketplaceId, userId), expectedRevision: 'no_stream', events: userLogEvents(ctx, userId, userDecider.initialState(), events) },
-        ]);
+        const guards = await emailGuardAppends(this.log, ctx, userId, initial, created);
+        await this.log.append([{ streamId: streams.user(ctx.marketplaceId, userId), expectedRevision: 'no_stream', events: userLogEvents(ctx, userId, initial, events) }, ...guards]);
       },
-      (error) => (error.streamId === guard ? emailTaken() : undefined),
+      (error) => (isGuardStream(error.streamId) ? emailTaken() : undefined),
     );
+    if (!created.emailVerified) await this.mails.verification(ctx.marketplaceId, created.email!, token, false);
     return userId;
   }
 }

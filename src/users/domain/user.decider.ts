@@ -1,23 +1,19 @@
 import { conflict } from '../../shared/api-error';
 import type { Decider } from '../../shared/decider';
-import { deepEqual, mergeExtendedData } from '../../shared/resource-diff';
-import type { Profile, UserChanges, UserEvent, UserStatus } from './user.events';
+import {
+  changeEmail,
+  requestPasswordReset,
+  requestVerification,
+  resetPassword,
+  verifyEmail,
+} from './account.rules';
+import { ProfileUpdate, profileChanges, stripNulls } from './profile.rules';
+import { evolveUser } from './user.evolve';
+import type { IdentityProviderLink, Permissions, UserEvent, UserStatus } from './user.events';
 import { DEFAULT_PERMISSIONS, initialUserState, UserState } from './user.state';
 
+export type { ProfileUpdate } from './profile.rules';
 type ExtendedData = Record<string, unknown>;
-
-export interface ProfileUpdate {
-  firstName?: string;
-  lastName?: string;
-  /** null: back to the default display name. */
-  displayName?: string | null;
-  bio?: string | null;
-  publicData?: ExtendedData;
-  protectedData?: ExtendedData;
-  privateData?: ExtendedData;
-  metadata?: ExtendedData;
-  profileImageId?: string | null;
-}
 
 export type UserCommand =
   | {
@@ -25,6 +21,7 @@ export type UserCommand =
       userId: string;
       marketplaceId: string;
       email: string;
+      /** null for a user created through an identity provider. */
       passwordHash: string | null;
       firstName: string;
       lastName: string;
@@ -36,117 +33,103 @@ export type UserCommand =
       metadata?: ExtendedData;
       /** pendingApproval when the marketplace requires approval to join. */
       initialState: UserStatus;
+      /** Stored permissions: deny where the marketplace restricts a right. */
+      permissions?: Permissions;
+      emailVerified?: boolean;
+      identityProviders?: IdentityProviderLink[];
       now: Date;
     }
-  | { type: 'update-profile'; update: ProfileUpdate };
-
-const EXTENDED_KEYS = ['publicData', 'protectedData', 'privateData', 'metadata'] as const;
+  | { type: 'update-profile'; update: ProfileUpdate }
+  | { type: 'change-email'; email: string }
+  | { type: 'request-email-verification'; tokenHash: string; now: Date }
+  | { type: 'verify-email'; by: { tokenHash: string } | { email: string }; now: Date }
+  | { type: 'change-password'; passwordHash: string }
+  | { type: 'request-password-reset'; tokenHash: string; now: Date }
+  | { type: 'reset-password'; tokenHash: string; passwordHash: string; now: Date }
+  | { type: 'link-identity-provider'; link: IdentityProviderLink; emailVerified: boolean }
+  | { type: 'approve' }
+  | { type: 'update-permissions'; permissions: Partial<Permissions> }
+  | { type: 'set-banned'; banned: boolean }
+  | { type: 'delete'; now: Date };
 
 const mustBeLive = (state: UserState): void => {
   if (!state.exists || state.deleted) throw conflict('user-not-found', 'The user does not exist.');
 };
 
+const updated = (data: Extract<UserEvent, { type: 'user/updated' }>['data']): UserEvent[] =>
+  Object.keys(data).length === 0 ? [] : [{ type: 'user/updated', data }];
+
 export const userDecider: Decider<UserCommand, UserState, UserEvent> = {
   initialState: initialUserState,
-
-  evolve: (state, event) => {
-    switch (event.type) {
-      case 'user/created': {
-        const d = event.data;
-        return {
-          ...state,
-          exists: true,
-          id: d.userId,
-          marketplaceId: d.marketplaceId,
-          email: d.email,
-          passwordHash: d.passwordHash,
-          profile: d.profile,
-          state: d.state,
-          emailVerified: d.emailVerified,
-          identityProviders: d.identityProviders,
-          permissions: d.permissions,
-          createdAt: d.createdAt,
-        };
-      }
-      case 'user/updated': {
-        const { profile, permissions, ...rest } = event.data;
-        return {
-          ...state,
-          ...rest,
-          profile: profile ? { ...state.profile, ...profile } : state.profile,
-          permissions: permissions ? { ...state.permissions, ...permissions } : state.permissions,
-        };
-      }
-      case 'user/deleted':
-        return { ...state, deleted: true };
-      case 'user/password-changed':
-        return { ...state, passwordHash: event.data.passwordHash };
-    }
-  },
+  evolve: evolveUser,
 
   decide: (command, state) => {
-    switch (command.type) {
-      case 'create': {
-        if (state.exists) throw conflict('user-exists', 'The user already exists.');
-        return [
-          {
-            type: 'user/created',
-            data: {
-              userId: command.userId,
-              marketplaceId: command.marketplaceId,
-              email: command.email,
-              passwordHash: command.passwordHash,
-              profile: {
-                firstName: command.firstName,
-                lastName: command.lastName,
-                displayName: command.displayName ?? null,
-                bio: command.bio ?? null,
-                publicData: stripNulls(command.publicData),
-                protectedData: stripNulls(command.protectedData),
-                privateData: stripNulls(command.privateData),
-                metadata: stripNulls(command.metadata),
-              },
-              state: command.initialState,
-              emailVerified: false,
-              identityProviders: [],
-              permissions: DEFAULT_PERMISSIONS,
-              createdAt: command.now.toISOString(),
+    if (command.type === 'create') {
+      if (state.exists) throw conflict('user-exists', 'The user already exists.');
+      return [
+        {
+          type: 'user/created',
+          data: {
+            userId: command.userId,
+            marketplaceId: command.marketplaceId,
+            email: command.email,
+            passwordHash: command.passwordHash,
+            profile: {
+              firstName: command.firstName,
+              lastName: command.lastName,
+              displayName: command.displayName ?? null,
+              bio: command.bio ?? null,
+              publicData: stripNulls(command.publicData),
+              protectedData: stripNulls(command.protectedData),
+              privateData: stripNulls(command.privateData),
+              metadata: stripNulls(command.metadata),
             },
+            state: command.initialState,
+            emailVerified: command.emailVerified ?? false,
+            identityProviders: command.identityProviders ?? [],
+            permissions: command.permissions ?? DEFAULT_PERMISSIONS,
+            createdAt: command.now.toISOString(),
           },
-        ];
+        },
+      ];
+    }
+    mustBeLive(state);
+    switch (command.type) {
+      case 'update-profile':
+        return updated(profileChanges(state, command.update));
+      case 'change-email':
+        return changeEmail(state, command.email);
+      case 'request-email-verification':
+        return requestVerification(state, command.tokenHash, command.now);
+      case 'verify-email':
+        return verifyEmail(state, command.by, command.now);
+      case 'change-password':
+        return [{ type: 'user/password-changed', data: { passwordHash: command.passwordHash } }];
+      case 'request-password-reset':
+        return requestPasswordReset(command.tokenHash, command.now);
+      case 'reset-password':
+        return resetPassword(state, command.tokenHash, command.passwordHash, command.now);
+      case 'link-identity-provider': {
+        const linked = state.identityProviders.some((l) => l.idpId === command.link.idpId && l.userId === command.link.userId);
+        return updated({
+          ...(linked ? {} : { identityProviders: [...state.identityProviders, command.link] }),
+          ...(command.emailVerified && !state.emailVerified ? { emailVerified: true } : {}),
+        });
       }
-      case 'update-profile': {
-        mustBeLive(state);
-        const changes = profileChanges(state, command.update);
-        return Object.keys(changes).length === 0 ? [] : [{ type: 'user/updated', data: changes }];
+      case 'approve':
+        if (state.state !== 'pendingApproval') throw conflict('user-not-pending-approval', 'Only a user pending approval can be approved.');
+        return updated({ state: 'active' });
+      case 'update-permissions': {
+        const changed = Object.fromEntries(
+          Object.entries(command.permissions).filter(([key, value]) => value !== undefined && state.permissions[key as keyof Permissions] !== value),
+        );
+        return updated(Object.keys(changed).length ? { permissions: changed } : {});
       }
+      case 'set-banned':
+        if (command.banned) return state.state === 'banned' ? [] : updated({ state: 'banned' });
+        return state.state === 'banned' ? updated({ state: 'active' }) : [];
+      case 'delete':
+        return [{ type: 'user/deleted', data: { deletedAt: command.now.toISOString() } }];
     }
   },
-};
-
-/** On create, a null extended-data key means "no value": it is simply not stored. */
-const stripNulls = (data: ExtendedData | undefined): ExtendedData => mergeExtendedData({}, data ?? {});
-
-/** Only what actually changes, so a no-op update appends nothing and previousValues stay exact. */
-const profileChanges = (state: UserState, update: ProfileUpdate): UserChanges => {
-  const profile: Partial<Profile> = {};
-  const current = state.profile;
-  if (update.firstName !== undefined && update.firstName !== current.firstName) profile.firstName = update.firstName;
-  if (update.lastName !== undefined && update.lastName !== current.lastName) profile.lastName = update.lastName;
-  if (update.displayName !== undefined && update.displayName !== current.displayName) profile.displayName = update.displayName;
-  if (update.bio !== undefined) {
-    const bio = update.bio === '' ? null : update.bio;
-    if (bio !== current.bio) profile.bio = bio;
-  }
-  for (const key of EXTENDED_KEYS) {
-    const given = update[key];
-    if (given === undefined) continue;
-    const merged = mergeExtendedData(current[key], given);
-    if (!deepEqual(merged, current[key])) profile[key] = merged;
-  }
-  const changes: UserChanges = {};
-  if (Object.keys(profile).length > 0) changes.profile = profile;
-  if (update.profileImageId !== undefined && update.profileImageId !== state.profileImageId)
-    changes.profileImageId = update.profileImageId;
-  return changes;
 };

@@ -55,7 +55,10 @@ export type UserEvent =
   | DomainEvent<'user/created', UserCreatedData>
   | DomainEvent<'user/updated', UserChanges>
   | DomainEvent<'user/deleted', { deletedAt: string }>
-  /** Internal: changes nothing any API shows, so events/query never lists it. */
-  | DomainEvent<'user/password-changed', { passwordHash: string }>;
+  // Internal events change nothing any API shows, so events/query never lists them.
+  | DomainEvent<'user/password-changed', { passwordHash: string }>
+  /** Only a digest of the token is kept; the token itself travels only in the mail. */
+  | DomainEvent<'user/email-verification-requested', { tokenHash: string; email: string; expiresAt: string }>
+  | DomainEvent<'user/password-reset-requested', { tokenHash: string; expiresAt: string }>;
 
 export const PUBLIC_USER_EVENTS = new Set(['user/created', 'user/updated', 'user/deleted']);

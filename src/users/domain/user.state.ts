@@ -15,6 +15,10 @@ export interface UserState {
   permissions: Permissions;
   identityProviders: IdentityProviderLink[];
   createdAt: string | null;
+  /** Outstanding email verification requests (digests of the mailed tokens). */
+  verificationRequests: Array<{ tokenHash: string; email: string; expiresAt: string }>;
+  /** Outstanding password reset requests; a password change ends them all. */
+  resetRequests: Array<{ tokenHash: string; expiresAt: string }>;
 }
 
 export const DEFAULT_PERMISSIONS: Permissions = {
@@ -49,6 +53,8 @@ export const initialUserState = (): UserState => ({
   permissions: DEFAULT_PERMISSIONS,
   identityProviders: [],
   createdAt: null,
+  verificationRequests: [],
+  resetRequests: [],
 });
 
 const firstChar = (s: string): string => Array.from(s.trim())[0] ?? '';

@@ -1,5 +1,7 @@
 import type { Resource } from '../../http/resource';
 import { Uuid } from '../../shared/values';
+import type { MarketplaceSettings } from '../../marketplaces/domain/marketplace.events';
+import { effectivePermissions } from './permissions';
 import { abbreviatedName, defaultDisplayName, UserState } from './user.state';
 
 /**
@@ -47,6 +49,42 @@ export const storedUser = (s: UserState): StoredUser => {
     },
   };
 };
+
+/**
+ * What remains of a deleted user in the read models: the id and `deleted: true`, every other attribute null or
+ * false (the data deletion rule). The log keeps its history; the read models keep no personal data.
+ */
+export const deletedUser = (userId: string, marketplaceId: string): StoredUser => ({
+  id: new Uuid(userId),
+  type: 'user',
+  attributes: {
+    banned: false,
+    deleted: true,
+    state: null,
+    createdAt: null,
+    email: null,
+    emailVerified: false,
+    pendingEmail: null,
+    stripeConnected: false,
+    identityProviders: [],
+    profile: {
+      firstName: null,
+      lastName: null,
+      displayName: null,
+      abbreviatedName: null,
+      bio: null,
+      publicData: {},
+      protectedData: {},
+      privateData: {},
+      metadata: {},
+    },
+    permissions: null,
+  },
+  relationships: {
+    marketplace: { data: { id: new Uuid(marketplaceId), type: 'marketplace' } },
+    profileImage: { data: null },
+  },
+});
 
 type Attributes = Record<string, any>;
 
@@ -100,8 +138,7 @@ export const publicUserView = (u: StoredUser): Resource => {
 };
 
 /** The final permissions after marketplace-level settings (type permissionSet, keyed by the user's id). */
-export const effectivePermissionSet = (u: StoredUser): Resource => ({
-  id: u.id.uuid,
-  type: 'permissionSet',
-  attributes: { ...(u.attributes as Attributes).permissions },
-});
+export const effectivePermissionSet = (u: StoredUser, settings: MarketplaceSettings): Resource => {
+  const a = u.attributes as Attributes;
+  return { id: u.id.uuid, type: 'permissionSet', attributes: a.deleted ? {} : { ...effectivePermissions(a.state, a.permissions, settings) } };
+};

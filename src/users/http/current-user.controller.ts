@@ -1,23 +1,24 @@
 import { Controller, Inject } from '@nestjs/common';
-import { CommandBus, QueryBus } from '@nestjs/cqrs';
+import { CommandBus } from '@nestjs/cqrs';
 import { Api, ApiRequest, commandContextOf } from '../../http/api-request';
 import { ANY_MARKETPLACE_TOKEN, ApiCommand, ApiQuery, USER_TOKEN } from '../../http/endpoint.decorators';
 import { Responder } from '../../http/responder';
 import { validateParams } from '../../http/validation';
+import { ImageDirectory } from '../../images/image-directory';
 import { CLOCK } from '../../infrastructure/tokens';
 import type { Clock } from '../../shared/clock';
 import { CreateUserCommand } from '../commands/create-user.handler';
-import { UpdateProfileCommand } from '../commands/update-profile.handler';
-import { currentUserView, StoredUser } from '../domain/user.views';
-import { FindUserQuery } from '../queries/find-user.query';
+import { UserCommandMessage } from '../commands/user-command.handler';
+import { UserResources } from '../user-resources';
 import { NoParams, SignUpBody, UpdateOwnProfileBody } from './user.dto';
 
-/** Marketplace API: the authenticated user's own account. */
+/** Marketplace API: signing up and the authenticated user's own profile. */
 @Controller('v1/api/current_user')
 export class CurrentUserController {
   constructor(
     private readonly commands: CommandBus,
-    private readonly queries: QueryBus,
+    private readonly users: UserResources,
+    private readonly images: ImageDirectory,
     private readonly respond: Responder,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
@@ -25,7 +26,7 @@ export class CurrentUserController {
   @ApiQuery('show', USER_TOKEN)
   async show(@Api() api: ApiRequest) {
     validateParams(NoParams, api.query, 'query');
-    return this.respond.one(api, await this.currentUser(api, api.auth.userId!), 'user');
+    return this.respond.one(api, await this.users.currentUser(api.auth.marketplaceId, api.auth.userId!), 'user');
   }
 
   /** Sign-up needs no user, only the marketplace's anonymous token. */
@@ -36,7 +37,7 @@ export class CurrentUserController {
     const userId = await this.commands.execute(
       new CreateUserCommand(commandContextOf(api, this.clock), { ...body, displayName: body.displayName ?? undefined, bio: body.bio ?? undefined }),
     );
-    return this.respond.command(api, (await this.currentUser(api, userId))!);
+    return this.respond.command(api, await this.users.currentUser(api.auth.marketplaceId, userId));
   }
 
   @ApiCommand('update_profile', USER_TOKEN)
@@ -44,19 +45,14 @@ export class CurrentUserController {
     validateParams(NoParams, api.query, 'query');
     const body = validateParams(UpdateOwnProfileBody, api.body, 'body');
     const userId = api.auth.userId!;
+    if (body.profileImageId) await this.images.assertUsable(api.auth.marketplaceId, userId, [body.profileImageId], ['profileImageId']);
     await this.commands.execute(
-      new UpdateProfileCommand(commandContextOf(api, this.clock), userId, {
-        ...body,
+      new UserCommandMessage(commandContextOf(api, this.clock), userId, {
+        type: 'update-profile',
         // The SDK writes undefined as null: a null name means "not given"; a null displayName means "default".
-        firstName: body.firstName ?? undefined,
-        lastName: body.lastName ?? undefined,
+        update: { ...body, firstName: body.firstName ?? undefined, lastName: body.lastName ?? undefined },
       }),
     );
-    return this.respond.command(api, (await this.currentUser(api, userId))!);
-  }
-
-  private async currentUser(api: ApiRequest, userId: string) {
-    const user = await this.queries.execute<FindUserQuery, StoredUser | null>(new FindUserQuery(api.auth.marketplaceId, { id: userId }));
-    return user && !user.attributes.deleted ? currentUserView(user) : null;
+    return this.respond.command(api, await this.users.currentUser(api.auth.marketplaceId, userId));
   }
 }

@@ -1,4 +1,4 @@
-import { IsDefined, IsEmail, IsOptional, IsString, Length, MaxLength, ValidateIf } from 'class-validator';
+import { IsBoolean, IsDefined, IsEmail, IsIn, IsOptional, IsString, Length, MaxLength, ValidateIf } from 'class-validator';
 import { IsExtendedData, IsUuidString } from '../../http/validation';
 
 /** The optional profile attributes a user may write about themselves. */
@@ -22,6 +22,57 @@ export class SignUpBody extends ProfileExtras {
 export class UpdateOwnProfileBody extends ProfileExtras {
   @IsOptional() @IsString() @Length(1, 255) firstName?: string;
   @IsOptional() @IsString() @Length(1, 255) lastName?: string;
+  /** null removes the profile image. */
+  @IsOptional() @IsUuidString() profileImageId?: string | null;
+}
+
+const EMAIL = { message: 'email must be a valid email address' };
+
+export class ChangeEmailBody {
+  @IsDefined() @IsString() currentPassword!: string;
+  @IsDefined() @IsString() @IsEmail({}, EMAIL) @MaxLength(254) email!: string;
+}
+
+export class ChangePasswordBody {
+  @IsDefined() @IsString() currentPassword!: string;
+  @IsDefined() @IsString() @Length(8, 256) newPassword!: string;
+}
+
+export class VerifyEmailBody {
+  @IsDefined() @IsString() @MaxLength(200) verificationToken!: string;
+}
+
+export class DeleteAccountBody {
+  @IsOptional() @IsString() currentPassword?: string;
+  /** Payment accounts are not held by this server, so there is nothing to delete there. */
+  @IsOptional() @IsBoolean() deleteFromStripe?: boolean;
+}
+
+export class PasswordResetRequestBody {
+  @IsDefined() @IsString() @MaxLength(254) email!: string;
+}
+
+export class PasswordResetBody {
+  @IsDefined() @IsString() @MaxLength(254) email!: string;
+  @IsDefined() @IsString() @MaxLength(200) passwordResetToken!: string;
+  @IsDefined() @IsString() @Length(8, 256) newPassword!: string;
+}
+
+export class UserIdBody {
+  @IsDefined() @IsUuidString() id!: string;
+}
+
+const PERMISSION = ['permission/allow', 'permission/deny'];
+const PERMISSION_MESSAGE = { message: '$property must be permission/allow or permission/deny' };
+
+export class UpdatePermissionsBody extends UserIdBody {
+  @IsOptional() @IsIn(PERMISSION, PERMISSION_MESSAGE) postListings?: 'permission/allow' | 'permission/deny';
+  @IsOptional() @IsIn(PERMISSION, PERMISSION_MESSAGE) initiateTransactions?: 'permission/allow' | 'permission/deny';
+  @IsOptional() @IsIn(PERMISSION, PERMISSION_MESSAGE) read?: 'permission/allow' | 'permission/deny';
+}
+
+export class VerifyUserEmailBody extends UserIdBody {
+  @IsDefined() @IsString() @MaxLength(254) email!: string;
 }
 
 /** Integration API users/update_profile: operators may also write metadata. */

@@ -1,23 +1,25 @@
 import { Controller, Inject } from '@nestjs/common';
-import { CommandBus, QueryBus } from '@nestjs/cqrs';
+import { CommandBus } from '@nestjs/cqrs';
 import { Api, ApiRequest, commandContextOf } from '../../http/api-request';
 import { ApiCommand, ApiQuery, INTEGRATION_TOKEN } from '../../http/endpoint.decorators';
 import { Responder } from '../../http/responder';
 import { validateParams } from '../../http/validation';
+import { ImageDirectory } from '../../images/image-directory';
 import { CLOCK } from '../../infrastructure/tokens';
-import { notFound } from '../../shared/api-error';
 import type { Clock } from '../../shared/clock';
-import { UpdateProfileCommand } from '../commands/update-profile.handler';
-import { integrationUser, StoredUser } from '../domain/user.views';
-import { FindUserQuery } from '../queries/find-user.query';
-import { NoParams, ShowUserByIdOrEmailQuery, UpdateUserProfileBody } from './user.dto';
+import { VerifyEmailCommand } from '../commands/account.handlers';
+import { UserCommandMessage } from '../commands/user-command.handler';
+import type { UserCommand } from '../domain/user.decider';
+import { UserResources } from '../user-resources';
+import { NoParams, ShowUserByIdOrEmailQuery, UpdatePermissionsBody, UpdateUserProfileBody, UserIdBody, VerifyUserEmailBody } from './user.dto';
 
-/** Integration API: every attribute of every user of the marketplace. */
+/** Integration API: every attribute of every user of the marketplace, and the operator's commands on them. */
 @Controller('v1/integration_api/users')
 export class UsersIntegrationController {
   constructor(
     private readonly commands: CommandBus,
-    private readonly queries: QueryBus,
+    private readonly users: UserResources,
+    private readonly images: ImageDirectory,
     private readonly respond: Responder,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
@@ -25,26 +27,48 @@ export class UsersIntegrationController {
   @ApiQuery('show', INTEGRATION_TOKEN)
   async show(@Api() api: ApiRequest) {
     const q = validateParams(ShowUserByIdOrEmailQuery, api.query, 'query');
-    const user = await this.find(api, q.id !== undefined ? { id: q.id } : { email: q.email! });
-    return this.respond.one(api, user ? integrationUser(user) : null, 'user');
+    return this.respond.one(api, await this.users.integrationUser(api.auth.marketplaceId, q.id !== undefined ? { id: q.id } : { email: q.email! }), 'user');
   }
 
   @ApiCommand('update_profile', INTEGRATION_TOKEN)
   async updateProfile(@Api() api: ApiRequest) {
-    validateParams(NoParams, api.query, 'query');
-    const { id, ...update } = validateParams(UpdateUserProfileBody, api.body, 'body');
-    if (!(await this.find(api, { id }))) throw notFound('No such user.');
-    await this.commands.execute(
-      new UpdateProfileCommand(commandContextOf(api, this.clock), id, {
-        ...update,
-        firstName: update.firstName ?? undefined,
-        lastName: update.lastName ?? undefined,
-      }),
-    );
-    return this.respond.command(api, integrationUser((await this.find(api, { id }))!));
+    const { id, ...update } = this.body(api, UpdateUserProfileBody);
+    await this.users.integrationUser(api.auth.marketplaceId, { id });
+    if (update.profileImageId) await this.images.assertUsable(api.auth.marketplaceId, null, [update.profileImageId], ['profileImageId']);
+    return this.run(api, id, { type: 'update-profile', update: { ...update, firstName: update.firstName ?? undefined, lastName: update.lastName ?? undefined } });
   }
 
-  private find(api: ApiRequest, by: { id: string } | { email: string }) {
-    return this.queries.execute<FindUserQuery, StoredUser | null>(new FindUserQuery(api.auth.marketplaceId, by));
+  /** pendingApproval → active; 409 user-not-pending-approval otherwise. */
+  @ApiCommand('approve', INTEGRATION_TOKEN)
+  async approve(@Api() api: ApiRequest) {
+    const { id } = this.body(api, UserIdBody);
+    return this.run(api, id, { type: 'approve' });
+  }
+
+  /** Omitted permissions stay as they are. */
+  @ApiCommand('update_permissions', INTEGRATION_TOKEN)
+  async updatePermissions(@Api() api: ApiRequest) {
+    const { id, ...permissions } = this.body(api, UpdatePermissionsBody);
+    return this.run(api, id, { type: 'update-permissions', permissions });
+  }
+
+  /** Marks the user's email, or pending email, verified; `email` must be one of them. */
+  @ApiCommand('verify_email', INTEGRATION_TOKEN)
+  async verifyEmail(@Api() api: ApiRequest) {
+    const { id, email } = this.body(api, VerifyUserEmailBody);
+    await this.users.integrationUser(api.auth.marketplaceId, { id });
+    await this.commands.execute(new VerifyEmailCommand(commandContextOf(api, this.clock), id, { email }));
+    return this.respond.command(api, await this.users.integrationUser(api.auth.marketplaceId, { id }));
+  }
+
+  private body<T extends object>(api: ApiRequest, dto: new () => T): T {
+    validateParams(NoParams, api.query, 'query');
+    return validateParams(dto, api.body, 'body');
+  }
+
+  private async run(api: ApiRequest, id: string, command: UserCommand) {
+    await this.users.integrationUser(api.auth.marketplaceId, { id });
+    await this.commands.execute(new UserCommandMessage(commandContextOf(api, this.clock), id, command));
+    return this.respond.command(api, await this.users.integrationUser(api.auth.marketplaceId, { id }));
   }
 }

@@ -1,25 +1,24 @@
 import { Controller } from '@nestjs/common';
-import { QueryBus } from '@nestjs/cqrs';
+import { Requires } from '../../http/access';
 import { Api, ApiRequest } from '../../http/api-request';
 import { ANY_MARKETPLACE_TOKEN, ApiQuery } from '../../http/endpoint.decorators';
 import { Responder } from '../../http/responder';
 import { validateParams } from '../../http/validation';
-import { publicUserView, StoredUser } from '../domain/user.views';
-import { FindUserQuery } from '../queries/find-user.query';
+import { UserResources } from '../user-resources';
 import { ShowUserQuery } from './user.dto';
 
 /** Marketplace API: other users, public attributes only. */
 @Controller('v1/api/users')
 export class UsersMarketplaceController {
   constructor(
-    private readonly queries: QueryBus,
+    private readonly users: UserResources,
     private readonly respond: Responder,
   ) {}
 
   @ApiQuery('show', ANY_MARKETPLACE_TOKEN)
+  @Requires('read')
   async show(@Api() api: ApiRequest) {
     const { id } = validateParams(ShowUserQuery, api.query, 'query');
-    const user = await this.queries.execute<FindUserQuery, StoredUser | null>(new FindUserQuery(api.auth.marketplaceId, { id }));
-    return this.respond.one(api, user ? publicUserView(user) : null, 'user');
+    return this.respond.one(api, await this.users.publicUser(api.auth.marketplaceId, id), 'user');
   }
 }

@@ -1,0 +1,34 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type { Config } from '../config';
+import { CONFIG } from '../infrastructure/tokens';
+import { MAILER, Mailer } from '../mail/mailer.port';
+import { MailContent, noticeMail, resetPasswordMail, verifyEmailMail } from '../mail/templates';
+import { MarketplaceDirectory } from '../marketplaces/marketplace-directory';
+
+/** Sends the account mails of a marketplace, with its name and front-end address. */
+@Injectable()
+export class AccountMails {
+  constructor(
+    @Inject(MAILER) private readonly mailer: Mailer,
+    private readonly marketplaces: MarketplaceDirectory,
+    @Inject(CONFIG) private readonly config: Config,
+  ) {}
+
+  async verification(marketplaceId: string, to: string, token: string, changed: boolean): Promise<void> {
+    await this.send(marketplaceId, to, (m) => verifyEmailMail(m, token, changed));
+  }
+
+  async passwordReset(marketplaceId: string, to: string, token: string): Promise<void> {
+    await this.send(marketplaceId, to, (m) => resetPasswordMail(m, token, to));
+  }
+
+  async notice(marketplaceId: string, to: string, template: Parameters<typeof noticeMail>[0]): Promise<void> {
+    await this.send(marketplaceId, to, (m) => noticeMail(template, m));
+  }
+
+  private async send(marketplaceId: string, to: string, write: (m: { name: string; url: string }) => MailContent): Promise<void> {
+    const state = await this.marketplaces.state(marketplaceId);
+    const content = write({ name: state.name ?? 'the marketplace', url: state.settings.url ?? this.config.marketplaceUrl });
+    await this.mailer.send({ marketplaceId, to, ...content });
+  }
+}

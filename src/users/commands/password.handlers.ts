@@ -1,0 +1,123 @@
+import { CommandBus, CommandHandler, ICommandHandler } from '@nestjs/cqrs';
+import { EventLog } from '../../event-store/event-log';
+import { apiError, conflict } from '../../shared/api-error';
+import type { CommandContext } from '../../shared/command-context';
+import { hashSecret, randomSecret } from '../../shared/secrets';
+import { AccountMails } from '../account-mails';
+import { emailGuardStream, emailHolder } from '../domain/email-guard';
+import { Passwords } from '../passwords';
+import { UserCredentials } from '../user-credentials';
+import { UserCommandMessage, UserCommandResult } from './user-command.handler';
+
+/** `current_user/change_password`: the current password must match (403 otherwise). */
+export class ChangePasswordCommand {
+  constructor(
+    readonly ctx: CommandContext,
+    readonly userId: string,
+    readonly currentPassword: string,
+    readonly newPassword: string,
+  ) {}
+}
+
+@CommandHandler(ChangePasswordCommand)
+export class ChangePasswordHandler implements ICommandHandler<ChangePasswordCommand> {
+  constructor(
+    private readonly commands: CommandBus,
+    private readonly credentials: UserCredentials,
+    private readonly passwords: Passwords,
+    private readonly mails: AccountMails,
+  ) {}
+
+  async execute({ ctx, userId, currentPassword, newPassword }: ChangePasswordCommand): Promise<void> {
+    await this.credentials.requirePassword(ctx.marketplaceId, userId, currentPassword);
+    const passwordHash = await this.passwords.hash(newPassword);
+    const { after } = await this.commands.execute<UserCommandMessage, UserCommandResult>(new UserCommandMessage(ctx, userId, { type: 'change-password', passwordHash }));
+    await this.mails.notice(ctx.marketplaceId, after.email!, 'password-changed');
+  }
+}
+
+/** Finds the live holder of an address, from the log (no read-model lag). */
+const holderOf = async (log: EventLog, marketplaceId: string, email: string): Promise<string | null> =>
+  emailHolder(await log.store.readStream(emailGuardStream(marketplaceId, email)));
+
+/** `password_reset/request`: a one-hour token mailed to the address; 409 email-not-found for unknown addresses. */
+export class RequestPasswordResetCommand {
+  constructor(
+    readonly ctx: CommandContext,
+    readonly email: string,
+  ) {}
+}
+
+@CommandHandler(RequestPasswordResetCommand)
+export class RequestPasswordResetHandler implements ICommandHandler<RequestPasswordResetCommand> {
+  constructor(
+    private readonly log: EventLog,
+    private readonly commands: CommandBus,
+    private readonly mails: AccountMails,
+  ) {}
+
+  async execute({ ctx, email }: RequestPasswordResetCommand): Promise<void> {
+    const userId = await holderOf(this.log, ctx.marketplaceId, email);
+    if (!userId) throw conflict('email-not-found', 'No user has that email address in this marketplace.');
+    const token = randomSecret();
+    const { after } = await this.commands.execute<UserCommandMessage, UserCommandResult>(
+      new UserCommandMessage(ctx, userId, { type: 'request-password-reset', tokenHash: hashSecret(token), now: ctx.now }),
+    );
+    // A pending new address also finds the user, but the link goes to the address that was asked for.
+    await this.mails.passwordReset(ctx.marketplaceId, after.pendingEmail && after.pendingEmail.toLowerCase() === email.trim().toLowerCase() ? after.pendingEmail : after.email!, token);
+  }
+}
+
+/** `password_reset/reset`: 403 forbidden when the token is invalid, expired or for another address. */
+export class ResetPasswordCommand {
+  constructor(
+    readonly ctx: CommandContext,
+    readonly email: string,
+    readonly token: string,
+    readonly newPassword: string,
+  ) {}
+}
+
+@CommandHandler(ResetPasswordCommand)
+export class ResetPasswordHandler implements ICommandHandler<ResetPasswordCommand> {
+  constructor(
+    private readonly log: EventLog,
+    private readonly commands: CommandBus,
+    private readonly passwords: Passwords,
+    private readonly mails: AccountMails,
+  ) {}
+
+  async execute({ ctx, email, token, newPassword }: ResetPasswordCommand): Promise<void> {
+    const userId = await holderOf(this.log, ctx.marketplaceId, email);
+    if (!userId) throw apiError(403, 'forbidden', 'The password reset token is invalid, expired or for another email.');
+    const passwordHash = await this.passwords.hash(newPassword);
+    const { after } = await this.commands.execute<UserCommandMessage, UserCommandResult>(
+      new UserCommandMessage(ctx, userId, { type: 'reset-password', tokenHash: hashSecret(token), passwordHash, now: ctx.now }),
+    );
+    await this.mails.notice(ctx.marketplaceId, after.email!, 'password-changed');
+  }
+}
+
+/** `current_user/delete`: irreversible; the current password must match. */
+export class DeleteUserCommand {
+  constructor(
+    readonly ctx: CommandContext,
+    readonly userId: string,
+    readonly currentPassword: string | null,
+  ) {}
+}
+
+@CommandHandler(DeleteUserCommand)
+export class DeleteUserHandler implements ICommandHandler<DeleteUserCommand> {
+  constructor(
+    private readonly commands: CommandBus,
+    private readonly credentials: UserCredentials,
+  ) {}
+
+  async execute({ ctx, userId, currentPassword }: DeleteUserCommand): Promise<void> {
+    // Users who signed up through an identity provider have no password to give.
+    if (currentPassword !== null || (await this.credentials.hasPassword(ctx.marketplaceId, userId)))
+      await this.credentials.requirePassword(ctx.marketplaceId, userId, currentPassword ?? '');
+    await this.commands.execute(new UserCommandMessage(ctx, userId, { type: 'delete', now: ctx.now }));
+  }
+}

@@ -1,0 +1,67 @@
+import { Controller, Inject } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
+import { Api, ApiRequest, commandContextOf } from '../../http/api-request';
+import { ApiCommand, USER_TOKEN } from '../../http/endpoint.decorators';
+import { Responder } from '../../http/responder';
+import { validateParams } from '../../http/validation';
+import { CLOCK } from '../../infrastructure/tokens';
+import type { Clock } from '../../shared/clock';
+import { ChangeEmailCommand, SendVerificationEmailCommand, VerifyEmailCommand } from '../commands/account.handlers';
+import { ChangePasswordCommand, DeleteUserCommand } from '../commands/password.handlers';
+import { UserResources } from '../user-resources';
+import { ChangeEmailBody, ChangePasswordBody, DeleteAccountBody, NoParams, VerifyEmailBody } from './user.dto';
+
+/** Marketplace API: the account's email, password, verification and deletion. Each answers with currentUser. */
+@Controller('v1/api/current_user')
+export class CurrentUserAccountController {
+  constructor(
+    private readonly commands: CommandBus,
+    private readonly users: UserResources,
+    private readonly respond: Responder,
+    @Inject(CLOCK) private readonly clock: Clock,
+  ) {}
+
+  @ApiCommand('change_email', USER_TOKEN)
+  async changeEmail(@Api() api: ApiRequest) {
+    const body = this.validate(api, ChangeEmailBody);
+    await this.commands.execute(new ChangeEmailCommand(commandContextOf(api, this.clock), api.auth.userId!, body.currentPassword, body.email.trim()));
+    return this.answer(api);
+  }
+
+  @ApiCommand('change_password', USER_TOKEN)
+  async changePassword(@Api() api: ApiRequest) {
+    const body = this.validate(api, ChangePasswordBody);
+    await this.commands.execute(new ChangePasswordCommand(commandContextOf(api, this.clock), api.auth.userId!, body.currentPassword, body.newPassword));
+    return this.answer(api);
+  }
+
+  @ApiCommand('verify_email', USER_TOKEN)
+  async verifyEmail(@Api() api: ApiRequest) {
+    const body = this.validate(api, VerifyEmailBody);
+    await this.commands.execute(new VerifyEmailCommand(commandContextOf(api, this.clock), api.auth.userId!, { token: body.verificationToken }));
+    return this.answer(api);
+  }
+
+  @ApiCommand('send_verification_email', USER_TOKEN)
+  async sendVerificationEmail(@Api() api: ApiRequest) {
+    this.validate(api, NoParams);
+    await this.commands.execute(new SendVerificationEmailCommand(commandContextOf(api, this.clock), api.auth.userId!));
+    return this.answer(api);
+  }
+
+  @ApiCommand('delete', USER_TOKEN)
+  async delete(@Api() api: ApiRequest) {
+    const body = this.validate(api, DeleteAccountBody);
+    await this.commands.execute(new DeleteUserCommand(commandContextOf(api, this.clock), api.auth.userId!, body.currentPassword ?? null));
+    return this.answer(api);
+  }
+
+  private validate<T extends object>(api: ApiRequest, dto: new () => T): T {
+    validateParams(NoParams, api.query, 'query');
+    return validateParams(dto, api.body, 'body');
+  }
+
+  private async answer(api: ApiRequest) {
+    return this.respond.command(api, await this.users.currentUser(api.auth.marketplaceId, api.auth.userId!));
+  }
+}
