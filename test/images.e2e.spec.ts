@@ -193,7 +193,7 @@ describe('images: upload through both SDKs, variants, signed variant URLs', () =
         duplex: 'half',
       } as RequestInit);
       expect(res.status).toBe(413);
-      expect((await res.json()).errors[0].code).toBe('request-upload-over-limit');
+      expect(((await res.json()) as { errors: Array<{ code: string }> }).errors[0].code).toBe('request-upload-over-limit');
     });
 
     it('when the body is not multipart, then 415 unsupported-content-type', async () => {
@@ -203,7 +203,7 @@ describe('images: upload through both SDKs, variants, signed variant URLs', () =
         body: JSON.stringify({ image: 'x' }),
       });
       expect(res.status).toBe(415);
-      expect((await res.json()).errors[0].code).toBe('unsupported-content-type');
+      expect(((await res.json()) as { errors: Array<{ code: string }> }).errors[0].code).toBe('unsupported-content-type');
     });
 
     it('when more than 10 custom variants are asked for, then 400 validation-invalid-value at the eleventh', async () => {
