@@ -260,6 +260,8 @@ describe('images: upload through both SDKs, variants, signed variant URLs', () =
       expect(again.headers.get('etag')).toBe(etag);
       expect(Buffer.from(await again.arrayBuffer()).equals(Buffer.from(await first.arrayBuffer()))).toBe(true);
       expect((await fetch(url, { headers: { 'if-none-match': etag! } })).status).toBe(304);
+      expect((await fetch(url, { headers: { 'if-none-match': `"other", W/${etag}` } })).status).toBe(304);
+      expect((await fetch(url, { headers: { 'if-none-match': '"other"' } })).status).toBe(200);
     });
   });
 

@@ -6,6 +6,10 @@ import { ImageVariants } from '../image-variants.service';
 /** A year: a variant link always serves the same picture, so caches may keep it as long as they like. */
 const CACHE_CONTROL = 'public, max-age=31536000, immutable';
 
+/** If-None-Match: a list of tags, weak ones compared weakly (RFC 9110 §13.1.2), or `*`. */
+const matches = (header: string | undefined, etag: string): boolean =>
+  header !== undefined && header.split(',').some((tag) => ['*', etag].includes(tag.trim().replace(/^W\//, '')));
+
 /**
  * The variant URLs of image resources (no token: browsers load them in <img>). Signed; the bytes never change,
  * so responses are cacheable forever and revalidate by ETag.
@@ -26,7 +30,7 @@ export class ImageVariantsController {
     const variant = await this.variants.variant(marketplaceId, imageId, token, signature);
     const etag = `"${createHash('sha256').update(variant.data).digest('base64url').slice(0, 27)}"`;
     void reply.header('cache-control', CACHE_CONTROL).header('etag', etag);
-    if (request.headers['if-none-match'] === etag) {
+    if (matches(request.headers['if-none-match'], etag)) {
       void reply.status(304).send();
       return;
     }
