@@ -206,6 +206,19 @@ describe('images: upload through both SDKs, variants, signed variant URLs', () =
       expect(((await res.json()) as { errors: Array<{ code: string }> }).errors[0].code).toBe('unsupported-content-type');
     });
 
+    it.each([
+      ['multipart/form-data', 'no boundary'],
+      ['multipart/form-data; boundary=xyz', '--xyz\r\nContent-Disposition: form-data; name="image"\r\n\r\ncut short'],
+    ])('when the multipart body is malformed (%s), then 400 bad-request', async (contentType, body) => {
+      const res = await fetch(`${server.baseUrl}/v1/integration_api/images/upload`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${await integrationToken()}`, 'content-type': contentType, accept: 'application/json' },
+        body,
+      });
+      expect(res.status).toBe(400);
+      expect(((await res.json()) as { errors: Array<{ code: string }> }).errors[0].code).toBe('bad-request');
+    });
+
     it('when more than 10 custom variants are asked for, then 400 validation-invalid-value at the eleventh', async () => {
       const params: Record<string, unknown> = { expand: true };
       for (let i = 1; i <= 11; i += 1) params[`imageVariant.v${i}`] = objectQueryString({ w: 100 + i, h: 100, fit: 'crop' });

@@ -45,7 +45,7 @@ export const sniffImage = async (data: Buffer): Promise<SniffedImage | null> => 
   } catch {
     return null;
   }
-}
+};
 
 /**
  * Generates a variant of exactly `size`: `crop` covers the box and cuts the overflow around the centre; `scale`
