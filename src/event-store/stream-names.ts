@@ -15,6 +15,9 @@ export const streams = {
   session: (marketplaceId: string, sessionId: string) => `${marketplaceId}:session-${sessionId}`,
   /** An uploaded image (internal: the platform has no image events). */
   image: (marketplaceId: string, imageId: string) => `${marketplaceId}:image-${imageId}`,
+  listing: (marketplaceId: string, listingId: string) => `${marketplaceId}:listing-${listingId}`,
+  /** The marketplace's search schemas (listings and user profiles), one stream per marketplace. */
+  searchSchemas: (marketplaceId: string) => `${marketplaceId}:search-schemas`,
 } as const;
 
 /** The list of every marketplace, for the operator CLI. */
