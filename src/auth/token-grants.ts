@@ -1,8 +1,12 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
+import { CLOCK } from '../infrastructure/tokens';
 import { ApiClientDirectory } from '../marketplaces/api-client-directory';
+import type { Clock } from '../shared/clock';
 import type { ApiClientState } from '../marketplaces/domain/api-client.decider';
 import { apiError, missingKey } from '../shared/api-error';
+import { IdentityProviders } from '../marketplaces/identity-providers';
+import { IdentityLinks } from '../users/identity-links';
 import { UserCredentials } from '../users/user-credentials';
 import { AccessTokens } from './access-tokens';
 import type { Scope } from './auth-context';
@@ -40,7 +44,30 @@ export class TokenGrants {
     private readonly tokens: AccessTokens,
     private readonly sessions: Sessions,
     private readonly credentials: UserCredentials,
+    private readonly identityProviders: IdentityProviders,
+    private readonly identityLinks: IdentityLinks,
+    @Inject(CLOCK) private readonly clock: Clock,
   ) {}
+
+  /**
+   * POST /v1/auth/auth_with_idp: a user token when the ID token verifies and its provider account is linked to a
+   * user, or its verified email is a user's verified email. Otherwise 401, and the client may sign the user up
+   * with current_user/create_with_idp.
+   */
+  async withIdentityProvider(form: TokenForm): Promise<TokenResponse> {
+    requireFields(form, 'client_id', 'client_secret', 'idp_id', 'idp_client_id', 'idp_token');
+    const client = await this.marketplaceClient(form);
+    const marketplaceId = client.marketplaceId!;
+    const identity = await this.identityProviders.verify(marketplaceId, form.idp_id!, form.idp_client_id!, form.idp_token!, (key) => [
+      key === 'idpId' ? 'idp_id' : 'idp_client_id',
+    ]);
+    const ctx = { marketplaceId, clientId: client.clientId, userId: null, adminId: null, requestId: null, source: 'source/marketplace-api' as const, now: this.clock.now() };
+    const userId = await this.identityLinks.userFor(ctx, identity);
+    if (!userId || !(await this.credentials.isUsable(marketplaceId, userId)))
+      throw invalidGrant('No user matches this identity provider account.');
+    const { refreshToken, sessionId } = await this.sessions.start({ marketplaceId, clientId: client.clientId!, userId, scope: 'user', requestId: null });
+    return this.respond(client, 'user', userId, sessionId, refreshToken);
+  }
 
   async grant(form: TokenForm): Promise<TokenResponse> {
     requireFields(form, 'grant_type', 'client_id');

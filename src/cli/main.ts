@@ -3,6 +3,8 @@ import { Command } from 'commander';
 import { registerEventCommands } from './events.commands';
 import { registerMarketplaceCommands } from './marketplace.commands';
 import { registerProjectionCommands } from './projections.commands';
+import { registerSettingsCommands } from './settings.commands';
+import { registerUserCommands } from './users.commands';
 
 /**
  * The operator CLI: what a console does for this server. It works on the stores the environment names
@@ -13,6 +15,8 @@ const program = new Command()
   .description('Operator commands for the marketplace server. Stores: DATA_DIR (default ./data), EVENTSTORE_URL, ELASTICSEARCH_URL.');
 
 registerMarketplaceCommands(program);
+registerSettingsCommands(program);
+registerUserCommands(program);
 registerEventCommands(program);
 registerProjectionCommands(program);
 

@@ -11,6 +11,8 @@ export const streams = {
   user: (marketplaceId: string, userId: string) => `${marketplaceId}:user-${userId}`,
   /** Uniqueness guard: one stream per (marketplace, lower-cased email). */
   userEmail: (marketplaceId: string, emailHash: string) => `${marketplaceId}:user-email-${emailHash}`,
+  /** Uniqueness guard: one stream per (marketplace, identity provider, provider account). */
+  userIdentity: (marketplaceId: string, linkHash: string) => `${marketplaceId}:user-idp-${linkHash}`,
   /** A refresh-token session (login); its id is the first part of the refresh token. */
   session: (marketplaceId: string, sessionId: string) => `${marketplaceId}:session-${sessionId}`,
   /** An uploaded image (internal: the platform has no image events). */

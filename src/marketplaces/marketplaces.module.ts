@@ -1,12 +1,14 @@
 import { Module } from '@nestjs/common';
 import { ApiClientDirectory } from './api-client-directory';
 import { CreateMarketplaceHandler } from './commands/create-marketplace.handler';
+import { UpdateMarketplaceHandler } from './commands/update-marketplace.handler';
+import { IdentityProviders } from './identity-providers';
 import { MarketplaceController } from './http/marketplace.controller';
 import { MarketplaceDirectory } from './marketplace-directory';
 
 @Module({
   controllers: [MarketplaceController],
-  providers: [ApiClientDirectory, MarketplaceDirectory, CreateMarketplaceHandler],
-  exports: [ApiClientDirectory, MarketplaceDirectory],
+  providers: [ApiClientDirectory, MarketplaceDirectory, IdentityProviders, CreateMarketplaceHandler, UpdateMarketplaceHandler],
+  exports: [ApiClientDirectory, MarketplaceDirectory, IdentityProviders],
 })
 export class MarketplacesModule {}

@@ -15,6 +15,7 @@ import { CurrentUserController } from './http/current-user.controller';
 import { PasswordResetController } from './http/password-reset.controller';
 import { UsersIntegrationController } from './http/users.integration.controller';
 import { UsersMarketplaceController } from './http/users.marketplace.controller';
+import { IdentityLinks } from './identity-links';
 import { Passwords } from './passwords';
 import { FindUserHandler } from './queries/find-user.query';
 import { UserCredentials } from './user-credentials';
@@ -32,6 +33,7 @@ import { UsersRelationships } from './users.relationships';
     },
     { provide: ACCESS_POLICY, useClass: UserAccessPolicy },
     AccountMails,
+    IdentityLinks,
     UserCredentials,
     UserResources,
     UsersRelationships,
@@ -46,6 +48,6 @@ import { UsersRelationships } from './users.relationships';
     DeleteUserHandler,
     FindUserHandler,
   ],
-  exports: [UserCredentials, Passwords, UserResources, ACCESS_POLICY],
+  exports: [UserCredentials, Passwords, UserResources, IdentityLinks, ACCESS_POLICY],
 })
 export class UsersModule {}

@@ -40,6 +40,12 @@ export class AuthController {
     return this.grants.grant(formOf(body));
   }
 
+  @Post('auth_with_idp')
+  @HttpCode(200)
+  authWithIdp(@Body() body: unknown) {
+    return this.grants.withIdentityProvider(formOf(body));
+  }
+
   /** Always `{revoked: true}`; an expired access token is 401 so the SDK refreshes and retries the logout. */
   @Post('revoke')
   @HttpCode(200)

@@ -1,6 +1,6 @@
 import { conflict } from '../../shared/api-error';
 import type { Decider } from '../../shared/decider';
-import { DEFAULT_SETTINGS, MarketplaceEvent, MarketplaceSettings } from './marketplace.events';
+import { DEFAULT_SETTINGS, IdentityProviderConfig, MarketplaceEvent, MarketplaceSettings } from './marketplace.events';
 
 export interface MarketplaceState {
   exists: boolean;
@@ -8,23 +8,27 @@ export interface MarketplaceState {
   name: string | null;
   settings: MarketplaceSettings;
   createdAt: string | null;
+  identityProviders: Record<string, IdentityProviderConfig>;
 }
 
 export type MarketplaceCommand =
   | { type: 'create'; marketplaceId: string; name: string; settings?: Partial<MarketplaceSettings>; now: Date }
-  | { type: 'update'; name?: string; settings?: Partial<MarketplaceSettings> };
+  | { type: 'update'; name?: string; settings?: Partial<MarketplaceSettings> }
+  | { type: 'configure-identity-provider'; config: IdentityProviderConfig }
+  | { type: 'remove-identity-provider'; idpId: string };
 
 export const marketplaceDecider: Decider<MarketplaceCommand, MarketplaceState, MarketplaceEvent> = {
-  initialState: () => ({ exists: false, id: null, name: null, settings: DEFAULT_SETTINGS, createdAt: null }),
+  initialState: () => ({ exists: false, id: null, name: null, settings: DEFAULT_SETTINGS, createdAt: null, identityProviders: {} }),
 
   evolve: (state, event) => {
     switch (event.type) {
       case 'marketplace/created':
         return {
+          ...state,
           exists: true,
           id: event.data.marketplaceId,
           name: event.data.name,
-          settings: event.data.settings,
+          settings: { ...DEFAULT_SETTINGS, ...event.data.settings },
           createdAt: event.data.createdAt,
         };
       case 'marketplace/updated':
@@ -33,6 +37,12 @@ export const marketplaceDecider: Decider<MarketplaceCommand, MarketplaceState, M
           name: event.data.name ?? state.name,
           settings: { ...state.settings, ...(event.data.settings ?? {}) },
         };
+      case 'marketplace/identity-provider-configured':
+        return { ...state, identityProviders: { ...state.identityProviders, [event.data.idpId]: event.data } };
+      case 'marketplace/identity-provider-removed': {
+        const { [event.data.idpId]: _removed, ...rest } = state.identityProviders;
+        return { ...state, identityProviders: rest };
+      }
     }
   },
 
@@ -65,6 +75,12 @@ export const marketplaceDecider: Decider<MarketplaceCommand, MarketplaceState, M
           },
         ];
       }
+      case 'configure-identity-provider':
+        if (!state.exists) throw conflict('marketplace-not-found', 'No such marketplace.');
+        return [{ type: 'marketplace/identity-provider-configured', data: command.config }];
+      case 'remove-identity-provider':
+        if (!state.identityProviders[command.idpId]) return [];
+        return [{ type: 'marketplace/identity-provider-removed', data: { idpId: command.idpId } }];
     }
   },
 };

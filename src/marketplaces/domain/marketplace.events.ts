@@ -27,9 +27,22 @@ export const DEFAULT_SETTINGS: MarketplaceSettings = {
   url: null,
 };
 
+/** An OpenID Connect provider users may log in with (`idpId` is what clients send as idp_id). */
+export interface IdentityProviderConfig {
+  idpId: string;
+  /** The `iss` of its ID tokens; discovery at `<issuer>/.well-known/openid-configuration`. */
+  issuer: string;
+  /** Accepted audiences: the provider client id and any trusted client ids. */
+  clientIds: string[];
+  /** Where the signing keys are; null: from discovery. */
+  jwksUri: string | null;
+}
+
 export type MarketplaceEvent =
   | DomainEvent<'marketplace/created', { marketplaceId: string; name: string; settings: MarketplaceSettings; createdAt: string }>
-  | DomainEvent<'marketplace/updated', { name?: string; settings?: Partial<MarketplaceSettings> }>;
+  | DomainEvent<'marketplace/updated', { name?: string; settings?: Partial<MarketplaceSettings> }>
+  | DomainEvent<'marketplace/identity-provider-configured', IdentityProviderConfig>
+  | DomainEvent<'marketplace/identity-provider-removed', { idpId: string }>;
 
 export type ApiClientKind = 'marketplace' | 'integration';
 

@@ -5,6 +5,7 @@ import { streams } from '../../event-store/stream-names';
 import { IDS } from '../../infrastructure/tokens';
 import { MarketplaceDirectory } from '../../marketplaces/marketplace-directory';
 import type { MarketplaceSettings } from '../../marketplaces/domain/marketplace.events';
+import { conflict } from '../../shared/api-error';
 import type { CommandContext } from '../../shared/command-context';
 import type { IdGenerator } from '../../shared/ids';
 import { hashSecret, randomSecret } from '../../shared/secrets';
@@ -12,6 +13,7 @@ import { AccountMails } from '../account-mails';
 import { userDecider, UserCommand } from '../domain/user.decider';
 import type { IdentityProviderLink, Permissions } from '../domain/user.events';
 import { emailGuardAppends, emailTaken, isGuardStream } from '../email-guards';
+import { claimLink } from '../identity-links';
 import { Passwords } from '../passwords';
 import { userLogEvents } from '../user-stream';
 
@@ -91,10 +93,18 @@ export class CreateUserHandler implements ICommandHandler<CreateUserCommand, str
     if (!created.emailVerified) events.push(...userDecider.decide({ type: 'request-email-verification', tokenHash: hashSecret(token), now: ctx.now }, created));
     await this.log.retrying(
       async () => {
-        const guards = await emailGuardAppends(this.log, ctx, userId, initial, created);
+        const guards = [
+          ...(await emailGuardAppends(this.log, ctx, userId, initial, created)),
+          ...(params.identityProvider ? await claimLink(this.log, ctx, userId, params.identityProvider) : []),
+        ];
         await this.log.append([{ streamId: streams.user(ctx.marketplaceId, userId), expectedRevision: 'no_stream', events: userLogEvents(ctx, userId, initial, events) }, ...guards]);
       },
-      (error) => (isGuardStream(error.streamId) ? emailTaken() : undefined),
+      (error) =>
+        isGuardStream(error.streamId)
+          ? emailTaken()
+          : error.streamId.includes(':user-idp-')
+            ? conflict('identity-provider-account-taken', 'This identity provider account is linked to another user.')
+            : undefined,
     );
     if (!created.emailVerified) await this.mails.verification(ctx.marketplaceId, created.email!, token, false);
     return userId;

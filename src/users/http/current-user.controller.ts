@@ -10,7 +10,10 @@ import type { Clock } from '../../shared/clock';
 import { CreateUserCommand } from '../commands/create-user.handler';
 import { UserCommandMessage } from '../commands/user-command.handler';
 import { UserResources } from '../user-resources';
-import { NoParams, SignUpBody, UpdateOwnProfileBody } from './user.dto';
+import { IdentityProviders } from '../../marketplaces/identity-providers';
+import { missingKey } from '../../shared/api-error';
+import { normalizeEmail } from '../domain/user.state';
+import { NoParams, SignUpBody, SignUpWithIdpBody, UpdateOwnProfileBody } from './user.dto';
 
 /** Marketplace API: signing up and the authenticated user's own profile. */
 @Controller('v1/api/current_user')
@@ -19,6 +22,7 @@ export class CurrentUserController {
     private readonly commands: CommandBus,
     private readonly users: UserResources,
     private readonly images: ImageDirectory,
+    private readonly identityProviders: IdentityProviders,
     private readonly respond: Responder,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
@@ -36,6 +40,36 @@ export class CurrentUserController {
     const body = validateParams(SignUpBody, api.body, 'body');
     const userId = await this.commands.execute(
       new CreateUserCommand(commandContextOf(api, this.clock), { ...body, displayName: body.displayName ?? undefined, bio: body.bio ?? undefined }),
+    );
+    return this.respond.command(api, await this.users.currentUser(api.auth.marketplaceId, userId));
+  }
+
+  /**
+   * Sign-up with an identity provider's token: the account is linked to the provider account; the email counts as
+   * verified when the provider vouches for that same address. Names and email default to the token's claims.
+   */
+  @ApiCommand('create_with_idp', ANY_MARKETPLACE_TOKEN)
+  async createWithIdp(@Api() api: ApiRequest) {
+    validateParams(NoParams, api.query, 'query');
+    const { idpId, idpClientId, idpToken, ...body } = validateParams(SignUpWithIdpBody, api.body, 'body');
+    const identity = await this.identityProviders.verify(api.auth.marketplaceId, idpId, idpClientId, idpToken, (key) => [key]);
+    const email = body.email ?? identity.email;
+    const firstName = body.firstName ?? identity.givenName;
+    const lastName = body.lastName ?? identity.familyName;
+    if (!email) throw missingKey(['email'], 'body', 'The identity provider gave no email: email is required.');
+    if (!firstName) throw missingKey(['firstName'], 'body', 'The identity provider gave no first name: firstName is required.');
+    if (!lastName) throw missingKey(['lastName'], 'body', 'The identity provider gave no last name: lastName is required.');
+    const userId = await this.commands.execute(
+      new CreateUserCommand(commandContextOf(api, this.clock), {
+        ...body,
+        email,
+        firstName,
+        lastName,
+        displayName: body.displayName ?? undefined,
+        bio: body.bio ?? undefined,
+        identityProvider: { idpId, userId: identity.subject },
+        emailVerified: identity.emailVerified && identity.email !== null && normalizeEmail(identity.email) === normalizeEmail(email),
+      }),
     );
     return this.respond.command(api, await this.users.currentUser(api.auth.marketplaceId, userId));
   }

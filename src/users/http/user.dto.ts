@@ -92,3 +92,13 @@ export class ShowUserByIdOrEmailQuery {
 }
 
 export class NoParams {}
+
+/** current_user/create_with_idp: the names and email may come from the ID token instead. */
+export class SignUpWithIdpBody extends ProfileExtras {
+  @IsDefined() @IsString() @MaxLength(200) idpId!: string;
+  @IsDefined() @IsString() @MaxLength(500) idpClientId!: string;
+  @IsDefined() @IsString() @MaxLength(20000) idpToken!: string;
+  @IsOptional() @IsString() @IsEmail({}, EMAIL) @MaxLength(254) email?: string;
+  @IsOptional() @IsString() @Length(1, 255) firstName?: string;
+  @IsOptional() @IsString() @Length(1, 255) lastName?: string;
+}
