@@ -148,8 +148,9 @@ export class KurrentDbEventStore implements EventStore {
 
   /**
    * Pages through $all from `after`. KurrentDB's fromPosition is inclusive, so the event at `after` itself is
-   * skipped; `after` must therefore be 0 or a position this store returned (KurrentDB rejects positions that do
-   * not point at a record).
+   * skipped. KurrentDB rejects positions that do not point at a record; clients of events/query may send any
+   * number as startAfterSequenceId, so such a read starts over from the beginning and skips up to `after`
+   * (slower, but the answer is the same as for a real position).
    */
   async readAll({ after = 0, until, limit, filter }: ReadAllOptions): Promise<RecordedEvent[]> {
     const matched: RecordedEvent[] = [];
@@ -160,8 +161,14 @@ export class KurrentDbEventStore implements EventStore {
       // +1: the first event of a page may be the (already seen) event at `from`.
       const pageSize = Math.min(MAX_PAGE, limit - matched.length + 1);
       const page: AllStreamResolvedEvent[] = [];
-      for await (const resolved of this.client.readAll({ fromPosition: from, maxCount: pageSize, filter: coarse })) {
-        page.push(resolved);
+      try {
+        for await (const resolved of this.client.readAll({ fromPosition: from, maxCount: pageSize, filter: coarse })) {
+          page.push(resolved);
+        }
+      } catch (error) {
+        if (from === START || seen !== after) throw error;
+        from = START;
+        continue;
       }
       for (const { event } of page) {
         if (!event) continue;
