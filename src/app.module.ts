@@ -10,6 +10,7 @@ import type { Infrastructure } from './infrastructure/infrastructure';
 import { MarketplacesModule } from './marketplaces/marketplaces.module';
 import { systemClock, type Clock } from './shared/clock';
 import { randomIds, type IdGenerator } from './shared/ids';
+import { SearchSchemasModule } from './search-schemas/search-schemas.module';
 import { UsersModule } from './users/users.module';
 
 /** The composition root of the service: one module per bounded context over the core ports. */
@@ -18,7 +19,7 @@ export class AppModule {
   static with(infra: Infrastructure, clock: Clock = systemClock, ids: IdGenerator = randomIds): DynamicModule {
     return {
       module: AppModule,
-      imports: [CoreModule.with(infra, clock, ids), MarketplacesModule, UsersModule, AuthModule, EventsModule, ImagesModule],
+      imports: [CoreModule.with(infra, clock, ids), MarketplacesModule, UsersModule, AuthModule, EventsModule, ImagesModule, SearchSchemasModule],
       providers: [
         { provide: APP_GUARD, useClass: ApiGuard },
         { provide: APP_INTERCEPTOR, useClass: ApiResponseInterceptor },

@@ -3,6 +3,7 @@ import { Command } from 'commander';
 import { registerEventCommands } from './events.commands';
 import { registerMarketplaceCommands } from './marketplace.commands';
 import { registerProjectionCommands } from './projections.commands';
+import { registerSearchSchemaCommands } from './search-schema.commands';
 import { registerSettingsCommands } from './settings.commands';
 import { registerUserCommands } from './users.commands';
 
@@ -19,6 +20,7 @@ registerSettingsCommands(program);
 registerUserCommands(program);
 registerEventCommands(program);
 registerProjectionCommands(program);
+registerSearchSchemaCommands(program);
 
 program.parseAsync(process.argv).catch((error: Error) => {
   console.error(error.message);
