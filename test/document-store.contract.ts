@@ -231,6 +231,12 @@ export const documentStoreContract = (name: string, makeStore: () => Promise<Doc
           expect(await where({ field: 'tags', op: 'all', values: ['red', 'new'] })).toEqual([]);
         });
 
+        it('includeMissing: documents without the field match too (schema defaults)', async () => {
+          expect(await where({ field: 'rank', op: 'eq', value: 2, includeMissing: true })).toEqual(['b', 'd', 'e']);
+          expect(await where({ field: 'active', op: 'in', values: [false], includeMissing: true })).toEqual(['b', 'd', 'e']);
+          expect(await where({ field: 'rank', op: 'range', gte: 3, includeMissing: true })).toEqual(['c', 'd', 'e']);
+        });
+
         it('range: gte inclusive, lt exclusive, either end open', async () => {
           expect(await where({ field: 'price', op: 'range', gte: 25.5, lt: 100 })).toEqual(['b', 'c']);
           expect(await where({ field: 'price', op: 'range', gte: 40 })).toEqual(['c', 'd']);

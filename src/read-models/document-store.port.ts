@@ -24,14 +24,18 @@ export type ReadModelOp =
   | { op: 'put'; collection: string; document: StoredDocument }
   | { op: 'delete'; collection: string; marketplaceId: string; id: string };
 
-export type FieldCondition =
+export type FieldCondition = (
   | { field: string; op: 'eq'; value: string | number | boolean }
   /** Any of the values (enum OR; for list fields: has any). */
   | { field: string; op: 'in'; values: Array<string | number | boolean> }
   /** List fields: has every value. */
   | { field: string; op: 'all'; values: Array<string | number | boolean> }
   /** gte inclusive, lt exclusive; either bound may be missing. */
-  | { field: string; op: 'range'; gte?: number | string; lt?: number | string };
+  | { field: string; op: 'range'; gte?: number | string; lt?: number | string }
+) & {
+  /** Documents without the field match too (a search schema's default value satisfies the condition). */
+  includeMissing?: boolean;
+};
 
 export interface SortKey {
   /** `createdAt` or a field name. */

@@ -232,7 +232,14 @@ const toSource = (d: StoredDocument): DocumentSource => ({
 
 const fieldPath = (field: string): string => `fields.${field}`;
 
+/** A condition, or else the field's absence when documents without it match too. */
 const conditionQuery = (c: FieldCondition): estypes.QueryDslQueryContainer[] => {
+  if (!c.includeMissing) return matchQuery(c);
+  const path = fieldPath(c.field);
+  return [{ bool: { should: [{ bool: { filter: matchQuery(c) } }, { bool: { must_not: [{ exists: { field: path } }] } }], minimum_should_match: 1 } }];
+};
+
+const matchQuery = (c: FieldCondition): estypes.QueryDslQueryContainer[] => {
   const path = fieldPath(c.field);
   switch (c.op) {
     case 'eq':

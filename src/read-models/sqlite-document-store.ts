@@ -122,7 +122,7 @@ export class SqliteDocumentStore implements DocumentStore {
     }
     for (const condition of q.where ?? []) {
       const { sql, values } = conditionSql(condition);
-      clauses.push(sql);
+      clauses.push(condition.includeMissing ? `(${sql} OR json_type(fields, ${jsonPath(condition.field)}) IS NULL)` : sql);
       params.push(...values);
     }
     const where = clauses.join(' AND ');

@@ -17,13 +17,15 @@ import { UsersIntegrationController } from './http/users.integration.controller'
 import { UsersMarketplaceController } from './http/users.marketplace.controller';
 import { IdentityLinks } from './identity-links';
 import { Passwords } from './passwords';
+import { SearchSchemasModule } from '../search-schemas/search-schemas.module';
 import { FindUserHandler } from './queries/find-user.query';
+import { QueryUsersHandler } from './queries/query-users.query';
 import { UserCredentials } from './user-credentials';
 import { UserResources } from './user-resources';
 import { UsersRelationships } from './users.relationships';
 
 @Module({
-  imports: [MarketplacesModule, ImagesModule],
+  imports: [MarketplacesModule, ImagesModule, SearchSchemasModule],
   controllers: [CurrentUserController, CurrentUserAccountController, PasswordResetController, UsersMarketplaceController, UsersIntegrationController],
   providers: [
     {
@@ -47,6 +49,7 @@ import { UsersRelationships } from './users.relationships';
     ResetPasswordHandler,
     DeleteUserHandler,
     FindUserHandler,
+    QueryUsersHandler,
   ],
   exports: [UserCredentials, Passwords, UserResources, IdentityLinks, ACCESS_POLICY],
 })

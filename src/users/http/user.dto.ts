@@ -1,4 +1,4 @@
-import { IsBoolean, IsDefined, IsEmail, IsIn, IsOptional, IsString, Length, MaxLength, ValidateIf } from 'class-validator';
+import { IsBoolean, IsDefined, IsEmail, IsIn, IsOptional, IsString, Length, Matches, MaxLength, ValidateIf } from 'class-validator';
 import { IsExtendedData, IsUuidString } from '../../http/validation';
 
 /** The optional profile attributes a user may write about themselves. */
@@ -101,4 +101,13 @@ export class SignUpWithIdpBody extends ProfileExtras {
   @IsOptional() @IsString() @IsEmail({}, EMAIL) @MaxLength(254) email?: string;
   @IsOptional() @IsString() @Length(1, 255) firstName?: string;
   @IsOptional() @IsString() @Length(1, 255) lastName?: string;
+}
+
+const TIMESTAMP = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})?)?$/;
+
+/** Integration API users/query, besides the extended-data filters (pub_, meta_, priv_, prot_). */
+export class QueryUsersParams {
+  @IsOptional() @Matches(TIMESTAMP, { message: 'createdAtStart must be an ISO 8601 timestamp' }) createdAtStart?: string;
+  @IsOptional() @Matches(TIMESTAMP, { message: 'createdAtEnd must be an ISO 8601 timestamp' }) createdAtEnd?: string;
+  @IsOptional() @IsString() @MaxLength(300) sort?: string;
 }

@@ -11,13 +11,29 @@ import { VerifyEmailCommand } from '../commands/account.handlers';
 import { UserCommandMessage } from '../commands/user-command.handler';
 import type { UserCommand } from '../domain/user.decider';
 import { UserResources } from '../user-resources';
-import { NoParams, ShowUserByIdOrEmailQuery, UpdatePermissionsBody, UpdateUserProfileBody, UserIdBody, VerifyUserEmailBody } from './user.dto';
+import { QueryBus } from '@nestjs/cqrs';
+import { paginationMeta } from '../../http/common-params';
+import type { QueryResult } from '../../read-models/document-store.port';
+import type { SchemaScope } from '../../search-schemas/domain/search-schema';
+import { extendedDataConditions, isExtendedDataParam, sortKeys } from '../../search-schemas/extended-data-filters';
+import { SearchSchemas } from '../../search-schemas/search-schemas';
+import { invalidValue } from '../../shared/api-error';
+import { integrationUser, StoredUser } from '../domain/user.views';
+import { QueryUsersQuery } from '../queries/query-users.query';
+import { NoParams, QueryUsersParams, ShowUserByIdOrEmailQuery, UpdatePermissionsBody, UpdateUserProfileBody, UserIdBody, VerifyUserEmailBody } from './user.dto';
+
+const USER_SCOPES: readonly SchemaScope[] = ['public', 'metadata', 'private', 'protected'];
+/** Past this many matches a filtered or sorted query's pages are capped, as on the platform. */
+const MAX_MATCHES = 10_000;
+const toIso = (t: string | undefined) => (t === undefined ? undefined : new Date(t).toISOString());
 
 /** Integration API: every attribute of every user of the marketplace, and the operator's commands on them. */
 @Controller('v1/integration_api/users')
 export class UsersIntegrationController {
   constructor(
     private readonly commands: CommandBus,
+    private readonly queries: QueryBus,
+    private readonly schemas: SearchSchemas,
     private readonly users: UserResources,
     private readonly images: ImageDirectory,
     private readonly respond: Responder,
@@ -28,6 +44,32 @@ export class UsersIntegrationController {
   async show(@Api() api: ApiRequest) {
     const q = validateParams(ShowUserByIdOrEmailQuery, api.query, 'query');
     return this.respond.one(api, await this.users.integrationUser(api.auth.marketplaceId, q.id !== undefined ? { id: q.id } : { email: q.email! }), 'user');
+  }
+
+  /**
+   * Newest first by default. Extended-data filters and sort keys need a userProfile search schema. Past 10,000
+   * matches of a filtered or sorted query, pages are capped (meta.paginationLimit).
+   */
+  @ApiQuery('query', INTEGRATION_TOKEN, { paginated: true })
+  async query(@Api() api: ApiRequest) {
+    const fixed = Object.fromEntries(Object.entries(api.query).filter(([k]) => !isExtendedDataParam(k)));
+    const params = validateParams(QueryUsersParams, fixed, 'query');
+    const schemas = await this.schemas.list(api.auth.marketplaceId, 'userProfile');
+    const where = extendedDataConditions(api.query, schemas, USER_SCOPES);
+    const sort = sortKeys(params.sort, schemas, USER_SCOPES);
+    const { page, perPage } = api.common;
+    const limited = where.length > 0 || (sort !== undefined && params.sort !== 'createdAt');
+    if (limited && page * perPage > MAX_MATCHES + perPage - 1)
+      throw invalidValue(['page'], 'query', `Pages past ${Math.floor(MAX_MATCHES / perPage)} cannot be read with this query: narrow it with createdAtStart and createdAtEnd.`);
+    const result = await this.queries.execute<QueryUsersQuery, QueryResult<StoredUser>>(
+      new QueryUsersQuery(
+        api.auth.marketplaceId,
+        { createdAtStart: toIso(params.createdAtStart), createdAtEnd: toIso(params.createdAtEnd), where, sort },
+        { offset: (page - 1) * perPage, limit: perPage },
+      ),
+    );
+    const paginationLimit = limited && result.total > MAX_MATCHES ? Math.floor(MAX_MATCHES / perPage) : undefined;
+    return this.respond.many(api, result.items.map(integrationUser), paginationMeta(result.total, api.common, paginationLimit));
   }
 
   @ApiCommand('update_profile', INTEGRATION_TOKEN)
