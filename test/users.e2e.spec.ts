@@ -105,6 +105,28 @@ describe('users, complete, through the official SDKs', () => {
     });
   });
 
+  describe('profile images', () => {
+    it('sets and removes a profile image uploaded by the user; others\' images are refused', async () => {
+      const sharp = (await import('sharp')).default;
+      const png = await sharp({ create: { width: 40, height: 30, channels: 3, background: 'blue' } }).png().toBuffer();
+      const { client, id } = await member('avatar@example.com');
+      const uploaded = await client.images.upload({ image: new File([png], 'me.png', { type: 'image/png' }) });
+      const imageId = uploaded.data.data.id;
+      const res = await client.currentUser.updateProfile({ profileImageId: imageId }, { expand: true, include: ['profileImage'] });
+      expect(res.data.data.relationships.profileImage.data.id.uuid).toBe(imageId.uuid);
+      expect(res.data.included[0].attributes.variants.default).toMatchObject({ width: 40, height: 30 });
+      const publicView = await sdk().users.show({ id, include: ['profileImage'] });
+      expect(publicView.data.included[0].id.uuid).toBe(imageId.uuid);
+      const { client: other } = await member('thief@example.com');
+      const refused = await failureOf(other.currentUser.updateProfile({ profileImageId: imageId }));
+      expect(refused.data.errors[0]).toMatchObject({ status: 400, source: { path: ['profileImageId'] } });
+      const removed = await client.currentUser.updateProfile({ profileImageId: null }, { expand: true, include: ['profileImage'] });
+      expect(removed.data.data.relationships.profileImage.data).toBeNull();
+      const events = (await integ().events.query({ resourceId: inUuid(id), eventTypes: 'user/updated' })).data.data;
+      expect(events.at(-1).attributes.previousValues).toEqual({ relationships: { profileImage: { data: { id: inUuid(imageId), type: 'image' } } } });
+    });
+  });
+
   describe('views and deletion', () => {
     it('shows other users only their public attributes', async () => {
       const { id } = await member('private@example.com', { protectedData: { phone: '1' }, privateData: { secret: 1 }, publicData: { city: 'X' } });
