@@ -1,0 +1,117 @@
+import { specFor } from '../../shared/given-when-then';
+import { ListingCommand, listingDecider } from './listing.decider';
+import type { ListingEvent } from './listing.events';
+import { storedListing } from './listing.views';
+
+const given = specFor(listingDecider);
+const now = new Date('2026-03-01T10:00:00.000Z');
+const listingId = '11111111-1111-4111-8111-111111111111';
+const marketplaceId = '22222222-2222-4222-8222-222222222222';
+const authorId = '33333333-3333-4333-8333-333333333333';
+const otherUser = '44444444-4444-4444-8444-444444444444';
+const image1 = '55555555-5555-4555-8555-555555555551';
+const image2 = '55555555-5555-4555-8555-555555555552';
+const author = { kind: 'author', userId: authorId } as const;
+const operator = { kind: 'operator' } as const;
+
+const create = (state: 'draft' | 'published' | 'pendingApproval' = 'draft'): ListingCommand => ({
+  type: 'create',
+  listingId,
+  marketplaceId,
+  authorId,
+  state,
+  listing: { title: 'Bike', price: { amount: 1000, currency: 'EUR' }, publicData: { color: 'red', gone: null }, images: [image1, image1] },
+  now,
+});
+
+const created = (state: 'draft' | 'published' | 'pendingApproval' | 'closed' = 'draft'): ListingEvent => ({
+  type: 'listing/created',
+  data: {
+    listingId,
+    marketplaceId,
+    authorId,
+    state,
+    title: 'Bike',
+    description: null,
+    geolocation: null,
+    price: { amount: 1000, currency: 'EUR' },
+    availabilityPlan: null,
+    publicData: { color: 'red' },
+    privateData: {},
+    metadata: {},
+    images: [image1],
+    createdAt: now.toISOString(),
+  },
+});
+
+describe('listing decider', () => {
+  it('given no history, when created, then listing/created without null extended-data keys or repeated images', () => {
+    given([]).when(create()).then([created()]);
+  });
+
+  it('given a listing, when created again, then listing-exists', () => {
+    given([created()]).when(create()).thenThrows('listing-exists');
+  });
+
+  it('given a draft, when published, then published, or pendingApproval when approval is required', () => {
+    given([created()]).when({ type: 'publish-draft', actor: author, requireApproval: false }).then([{ type: 'listing/updated', data: { state: 'published' } }]);
+    given([created()]).when({ type: 'publish-draft', actor: author, requireApproval: true }).then([{ type: 'listing/updated', data: { state: 'pendingApproval' } }]);
+  });
+
+  it('given a published listing, when published as a draft, then listing-invalid-state', () => {
+    given([created('published')]).when({ type: 'publish-draft', actor: author, requireApproval: false }).thenThrows('listing-invalid-state');
+  });
+
+  it('moves published → closed → published, and pendingApproval → published by approval', () => {
+    given([created('published')]).when({ type: 'close', actor: author }).then([{ type: 'listing/updated', data: { state: 'closed' } }]);
+    given([created('closed')]).when({ type: 'open', actor: operator }).then([{ type: 'listing/updated', data: { state: 'published' } }]);
+    given([created('pendingApproval')]).when({ type: 'approve', actor: operator }).then([{ type: 'listing/updated', data: { state: 'published' } }]);
+  });
+
+  it('refuses transitions from the wrong state', () => {
+    given([created('draft')]).when({ type: 'close', actor: author }).thenThrows('listing-invalid-state');
+    given([created('published')]).when({ type: 'open', actor: author }).thenThrows('listing-invalid-state');
+    given([created('published')]).when({ type: 'approve', actor: operator }).thenThrows('listing-invalid-state');
+    given([created('published')]).when({ type: 'discard-draft', actor: author, now }).thenThrows('listing-invalid-state');
+  });
+
+  it('given a draft, when discarded, then listing/deleted; later commands find no listing', () => {
+    const deleted: ListingEvent = { type: 'listing/deleted', data: { deletedAt: now.toISOString() } };
+    given([created()]).when({ type: 'discard-draft', actor: author, now }).then([deleted]);
+    given([created(), deleted]).when({ type: 'update', actor: author, update: { title: 'X' } }).thenThrows('listing-not-found');
+  });
+
+  it('given no listing, when updated, then listing-not-found', () => {
+    given([]).when({ type: 'close', actor: operator }).thenThrows('listing-not-found');
+  });
+
+  it("given another user's listing, when its author is not the actor, then forbidden", () => {
+    given([created()]).when({ type: 'update', actor: { kind: 'author', userId: otherUser }, update: { title: 'X' } }).thenThrows('forbidden');
+  });
+
+  it('given a listing, when updated, then only the changes: extended data merged at the top level, null removes', () => {
+    given([created()])
+      .when({
+        type: 'update',
+        actor: author,
+        update: { title: 'Bike', description: 'Fast', price: null, publicData: { color: null, size: { frame: 54 } }, images: [image2, image1] },
+      })
+      .then([{ type: 'listing/updated', data: { description: 'Fast', price: null, publicData: { size: { frame: 54 } }, images: [image2, image1] } }]);
+  });
+
+  it('given a listing, when an update changes nothing, then no event', () => {
+    given([created()]).when({ type: 'update', actor: author, update: { title: 'Bike', publicData: { color: 'red' }, metadata: { missing: null } } }).thenNothing();
+  });
+
+  it('appends an added image once', () => {
+    given([created()]).when({ type: 'add-image', actor: author, imageId: image2 }).then([{ type: 'listing/updated', data: { images: [image1, image2] } }]);
+    given([created()]).when({ type: 'add-image', actor: author, imageId: image1 }).thenNothing();
+  });
+
+  it('shows the state as the Integration API listing with author, marketplace and images', () => {
+    const view = storedListing(given([created('published')]).state);
+    expect(view.attributes).toMatchObject({ title: 'Bike', state: 'published', deleted: false, publicData: { color: 'red' } });
+    expect(view.relationships.author.data.id.uuid).toBe(authorId);
+    expect(view.relationships.images.data.map((r) => r.id.uuid)).toEqual([image1]);
+  });
+});

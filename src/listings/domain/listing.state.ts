@@ -1,0 +1,43 @@
+import type { ListingContent, ListingEvent, ListingStatus } from './listing.events';
+
+export interface ListingState extends ListingContent {
+  exists: boolean;
+  deleted: boolean;
+  id: string | null;
+  marketplaceId: string | null;
+  authorId: string | null;
+  state: ListingStatus | null;
+  createdAt: string | null;
+}
+
+export const initialListingState = (): ListingState => ({
+  exists: false,
+  deleted: false,
+  id: null,
+  marketplaceId: null,
+  authorId: null,
+  state: null,
+  createdAt: null,
+  title: '',
+  description: null,
+  geolocation: null,
+  price: null,
+  availabilityPlan: null,
+  publicData: {},
+  privateData: {},
+  metadata: {},
+  images: [],
+});
+
+export const evolveListing = (state: ListingState, event: ListingEvent): ListingState => {
+  switch (event.type) {
+    case 'listing/created': {
+      const { listingId, ...data } = event.data;
+      return { ...state, ...data, id: listingId, exists: true };
+    }
+    case 'listing/updated':
+      return { ...state, ...event.data };
+    case 'listing/deleted':
+      return { ...state, deleted: true };
+  }
+};
