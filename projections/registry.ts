@@ -1,3 +1,4 @@
+import { assetsProjection } from '../src/assets/assets.projection';
 import { imagesProjection } from '../src/images/images.projection';
 import { marketplacesProjection } from '../src/marketplaces/marketplaces.projection';
 import { searchSchemasProjection } from '../src/search-schemas/search-schemas.projection';
@@ -5,4 +6,4 @@ import type { Projection } from '../src/shared/projection';
 import { usersProjection } from '../src/users/users.projection';
 
 /** Every read-model projection of the service. A new read model is added here and rebuilt from the log. */
-export const ALL_PROJECTIONS: readonly Projection[] = [marketplacesProjection, usersProjection, imagesProjection, searchSchemasProjection];
+export const ALL_PROJECTIONS: readonly Projection[] = [marketplacesProjection, usersProjection, imagesProjection, searchSchemasProjection, assetsProjection];

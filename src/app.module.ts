@@ -1,5 +1,6 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { APP_GUARD, APP_INTERCEPTOR } from '@nestjs/core';
+import { AssetsModule } from './assets/assets.module';
 import { AuthModule } from './auth/auth.module';
 import { CoreModule } from './core.module';
 import { EventsModule } from './events/events.module';
@@ -19,7 +20,7 @@ export class AppModule {
   static with(infra: Infrastructure, clock: Clock = systemClock, ids: IdGenerator = randomIds): DynamicModule {
     return {
       module: AppModule,
-      imports: [CoreModule.with(infra, clock, ids), MarketplacesModule, UsersModule, AuthModule, EventsModule, ImagesModule, SearchSchemasModule],
+      imports: [CoreModule.with(infra, clock, ids), MarketplacesModule, UsersModule, AuthModule, EventsModule, ImagesModule, SearchSchemasModule, AssetsModule],
       providers: [
         { provide: APP_GUARD, useClass: ApiGuard },
         { provide: APP_INTERCEPTOR, useClass: ApiResponseInterceptor },

@@ -32,6 +32,10 @@ export interface Config {
   /** `smtp://user:pass@host:587`: send mail through SMTP; unset, mails go to the outbox under DATA_DIR. */
   smtpUrl: string | null;
   mailFrom: string;
+  /** Asset Delivery API `Cache-Control` max-age by alias (`latest`): short, it moves with each publication. */
+  assetCacheAliasSeconds: number;
+  /** Asset Delivery API `Cache-Control` max-age by version (immutable content): long. */
+  assetCacheVersionSeconds: number;
 }
 
 export interface BlobS3Config {
@@ -100,6 +104,8 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env, overrides: Part
     mailFrom: env.MAIL_FROM ?? 'Marketplace <no-reply@localhost>',
     publicBaseUrl: env.PUBLIC_BASE_URL ? env.PUBLIC_BASE_URL.replace(/\/+$/, '') : null,
     blobS3: blobS3Of(env),
+    assetCacheAliasSeconds: int(env.ASSET_CACHE_ALIAS_SECONDS, 10),
+    assetCacheVersionSeconds: int(env.ASSET_CACHE_VERSION_SECONDS, 31_536_000),
     ...overrides,
   };
 };

@@ -17,6 +17,8 @@ export const streams = {
   session: (marketplaceId: string, sessionId: string) => `${marketplaceId}:session-${sessionId}`,
   /** An uploaded image (internal: the platform has no image events). */
   image: (marketplaceId: string, imageId: string) => `${marketplaceId}:image-${imageId}`,
+  /** The marketplace's asset tree: one event per published version (internal). */
+  assets: (marketplaceId: string) => `${marketplaceId}:assets`,
   listing: (marketplaceId: string, listingId: string) => `${marketplaceId}:listing-${listingId}`,
   /** The marketplace's search schemas (listings and user profiles), one stream per marketplace. */
   searchSchemas: (marketplaceId: string) => `${marketplaceId}:search-schemas`,

@@ -1,8 +1,10 @@
 import { Inject } from '@nestjs/common';
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
+import { starterTreeAppend } from '../../assets/starter-tree';
+import type { BlobStore } from '../../blobs/blob-store.port';
 import { EventLog } from '../../event-store/event-log';
 import { MARKETPLACES_STREAM, streams } from '../../event-store/stream-names';
-import { CLOCK, IDS } from '../../infrastructure/tokens';
+import { BLOBS, CLOCK, IDS } from '../../infrastructure/tokens';
 import type { Clock } from '../../shared/clock';
 import { operatorContext } from '../../shared/command-context';
 import { internalEvents } from '../../shared/event-publishing';
@@ -34,8 +36,8 @@ export interface CreatedMarketplace {
 }
 
 /**
- * An operator command: a marketplace with its Marketplace API application and its Integration API application,
- * appended atomically. Secrets are shown once, here, and stored only as hashes.
+ * An operator command: a marketplace with its Marketplace API application, its Integration API application and
+ * its starter asset tree, appended atomically. Secrets are shown once, here, and stored only as hashes.
  */
 @CommandHandler(CreateMarketplaceCommand)
 export class CreateMarketplaceHandler implements ICommandHandler<CreateMarketplaceCommand, CreatedMarketplace> {
@@ -43,6 +45,7 @@ export class CreateMarketplaceHandler implements ICommandHandler<CreateMarketpla
     private readonly log: EventLog,
     @Inject(CLOCK) private readonly clock: Clock,
     @Inject(IDS) private readonly ids: IdGenerator,
+    @Inject(BLOBS) private readonly blobs: BlobStore,
   ) {}
 
   async execute(command: CreateMarketplaceCommand): Promise<CreatedMarketplace> {
@@ -82,6 +85,8 @@ export class CreateMarketplaceHandler implements ICommandHandler<CreateMarketpla
         events: internalEvents(ctx, [{ type: 'marketplace/registered', data: { marketplaceId } }]),
       },
       ...clientAppends,
+      // Every marketplace starts with a complete asset tree (version 1), so a front end renders from the first request.
+      await starterTreeAppend(ctx, state.settings, this.blobs),
     ]);
     return { marketplaceId, name: command.name, marketplaceClient: clients[0], integrationClient: clients[1] };
   }

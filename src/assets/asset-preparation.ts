@@ -1,0 +1,134 @@
+import { createHash } from 'node:crypto';
+import type { BlobStore } from '../blobs/blob-store.port';
+import { badRequest } from '../shared/api-error';
+import { renderImageVariant, inspectImage } from './asset-images';
+import { kindOfPath, normalizeAssetPath } from './domain/asset-paths';
+import { imageIdOf, normalizeRefs, TreeImage, variantSize, variantsPerImage } from './domain/asset-refs';
+import type { CurrentFile } from './domain/asset-tree.decider';
+import type { AssetFile, ImageAssetFile, ImageInclusion, JsonAssetFile, RenderedVariant } from './domain/asset-tree.events';
+
+/** A file of a folder being published: its path in the tree (with or without the leading slash) and its bytes. */
+export interface SourceFile {
+  path: string;
+  data: Buffer;
+}
+
+const MAX_FILES = 5000;
+const MAX_JSON_BYTES = 4 * 1024 * 1024;
+const MAX_IMAGE_BYTES = 20 * 1024 * 1024;
+
+const sha256 = (data: Buffer | string): string => createHash('sha256').update(data).digest('hex');
+
+/** Blob key of a content-addressed asset file (image or variant) of a marketplace. */
+export const assetBlobKey = (marketplaceId: string, hash: string): string => `assets/${marketplaceId}/${hash}`;
+
+export interface PrepareOptions {
+  /** Where image files and variants go; null for a dry run (nothing written, no variant rendered). */
+  blobs: BlobStore | null;
+}
+
+/**
+ * Turns a folder's files into the files of a tree version: validates paths and formats, normalizes image
+ * references, and, for JSON assets whose content is new, renders the variants they ask for and stores them.
+ * Content that the current tree already has (same path, same hash) is taken over as it is.
+ */
+export const prepareTree = async (
+  marketplaceId: string,
+  sources: readonly SourceFile[],
+  current: Readonly<Record<string, CurrentFile>>,
+  options: PrepareOptions,
+): Promise<AssetFile[]> => {
+  if (sources.length > MAX_FILES) throw badRequest(`A tree has at most ${MAX_FILES} files.`);
+  const jsonSources: SourceFile[] = [];
+  const imageBytes = new Map<string, Buffer>();
+  const images = new Map<string, ImageAssetFile>();
+  for (const source of sources) {
+    const path = normalizeAssetPath(source.path);
+    if (path === null) throw badRequest(`${source.path}: not a valid asset path (segments of letters, digits, ".", "-", "_").`);
+    const kind = kindOfPath(path);
+    if (kind === null) throw badRequest(`${path}: only .json assets and .png, .jpg, .jpeg, .webp, .gif images can be published.`);
+    if (images.has(path) || jsonSources.some((s) => s.path === path)) throw badRequest(`${path}: given twice.`);
+    if (kind === 'json') {
+      if (source.data.length > MAX_JSON_BYTES) throw badRequest(`${path}: JSON assets are at most ${MAX_JSON_BYTES} bytes.`);
+      jsonSources.push({ path, data: source.data });
+      continue;
+    }
+    if (source.data.length > MAX_IMAGE_BYTES) throw badRequest(`${path}: images are at most ${MAX_IMAGE_BYTES} bytes.`);
+    images.set(path, await prepareImage(marketplaceId, path, source.data, current[path], options));
+    imageBytes.set(path, source.data);
+  }
+  const treeImages = new Map<string, TreeImage>([...images].map(([path, i]) => [path, i]));
+  const jsonFiles: JsonAssetFile[] = [];
+  for (const source of jsonSources) {
+    const { value, refs } = normalizeRefs(parseJson(source), treeImages, source.path);
+    const json = JSON.stringify(value);
+    const hash = sha256(json);
+    const previous = current[source.path];
+    if (previous?.kind === 'json' && previous.hash === hash) {
+      jsonFiles.push({ path: source.path, kind: 'json', hash, json, included: previous.included });
+      continue;
+    }
+    const included: ImageInclusion[] = [];
+    for (const [imagePath, specs] of variantsPerImage(refs, source.path)) {
+      const image = images.get(imagePath)!;
+      const variants: Record<string, RenderedVariant> = {};
+      for (const [name, spec] of Object.entries(specs)) {
+        variants[name] = await prepareVariant(marketplaceId, image, imageBytes.get(imagePath)!, spec, options);
+      }
+      included.push({ id: imageIdOf(image), assetPath: imagePath, variants });
+    }
+    jsonFiles.push({ path: source.path, kind: 'json', hash, json, included });
+  }
+  return [...jsonFiles, ...images.values()].sort((a, b) => (a.path < b.path ? -1 : 1));
+};
+
+const parseJson = (source: SourceFile): Record<string, unknown> => {
+  let value: unknown;
+  try {
+    value = JSON.parse(source.data.toString('utf8').replace(/^\uFEFF/, ''));
+  } catch (error) {
+    throw badRequest(`${source.path}: not valid JSON (${(error as Error).message}).`);
+  }
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw badRequest(`${source.path}: a JSON asset is an object.`);
+  return value as Record<string, unknown>;
+};
+
+const prepareImage = async (
+  marketplaceId: string,
+  path: string,
+  data: Buffer,
+  previous: CurrentFile | undefined,
+  options: PrepareOptions,
+): Promise<ImageAssetFile> => {
+  const hash = sha256(data);
+  if (previous?.kind === 'image' && previous.hash === hash) {
+    const { changedIn: _, ...file } = previous;
+    return file;
+  }
+  const { contentType, width, height } = await inspectImage(path, data);
+  await storeBlob(options, marketplaceId, hash, data, contentType);
+  return { path, kind: 'image', hash, contentType, width, height };
+};
+
+const prepareVariant = async (
+  marketplaceId: string,
+  image: ImageAssetFile,
+  original: Buffer,
+  spec: { width?: number; height?: number; fit?: 'scale' | 'crop' },
+  options: PrepareOptions,
+): Promise<RenderedVariant> => {
+  const size = variantSize(image, spec);
+  const asPushed = size.width === image.width && size.height === image.height;
+  if (asPushed || options.blobs === null) return { ...size, blob: image.hash, contentType: image.contentType };
+  const variant = await renderImageVariant(image.hash, original, size, spec.fit ?? 'scale');
+  const hash = sha256(variant.data);
+  await storeBlob(options, marketplaceId, hash, variant.data, variant.contentType);
+  return { ...size, blob: hash, contentType: variant.contentType };
+};
+
+const storeBlob = async (options: PrepareOptions, marketplaceId: string, hash: string, data: Buffer, contentType: string): Promise<void> => {
+  if (!options.blobs) return;
+  const key = assetBlobKey(marketplaceId, hash);
+  // Content-addressed: an existing key already holds these bytes. A failed append leaves an unreferenced blob, never a wrong one.
+  if (!(await options.blobs.exists(key))) await options.blobs.put(key, data, { contentType });
+};

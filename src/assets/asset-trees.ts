@@ -1,0 +1,77 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { DOCUMENTS } from '../infrastructure/tokens';
+import type { DocumentStore } from '../read-models/document-store.port';
+import { AliasDocument, ASSET_ALIASES, ASSET_CONTENTS, ASSET_VERSIONS, JsonContentDocument, LATEST } from './assets.projection';
+import type { AssetManifest } from './domain/asset-tree.events';
+
+/** A bounded map that forgets the least recently used entry; values must be immutable. */
+export class LruCache<K, V> {
+  private readonly entries = new Map<K, { value: V; weight: number }>();
+  private weight = 0;
+
+  constructor(
+    private readonly maxEntries: number,
+    private readonly maxWeight = Infinity,
+  ) {}
+
+  get(key: K): V | undefined {
+    const hit = this.entries.get(key);
+    if (!hit) return undefined;
+    this.entries.delete(key);
+    this.entries.set(key, hit);
+    return hit.value;
+  }
+
+  set(key: K, value: V, weight = 1): void {
+    const old = this.entries.get(key);
+    if (old) this.weight -= old.weight;
+    this.entries.delete(key);
+    this.entries.set(key, { value, weight });
+    this.weight += weight;
+    while (this.entries.size > this.maxEntries || (this.weight > this.maxWeight && this.entries.size > 1)) {
+      const [oldestKey, oldest] = this.entries.entries().next().value!;
+      this.entries.delete(oldestKey);
+      this.weight -= oldest.weight;
+    }
+  }
+}
+
+const VERSION_ID = /^[A-Za-z0-9_-]{1,64}$/;
+
+/**
+ * Reads the asset read model. Only the `latest` alias moves, so it is read on every call (a write is visible to
+ * the next request on every instance); version manifests and contents never change and are cached.
+ */
+@Injectable()
+export class AssetTrees {
+  private readonly manifests = new LruCache<string, AssetManifest>(1024);
+  private readonly contents = new LruCache<string, JsonContentDocument>(4096, 64 * 1024 * 1024);
+
+  constructor(@Inject(DOCUMENTS) private readonly documents: DocumentStore) {}
+
+  async latest(marketplaceId: string): Promise<AssetManifest | null> {
+    const alias = await this.documents.get<AliasDocument>(ASSET_ALIASES, marketplaceId, LATEST);
+    return alias ? this.version(marketplaceId, alias.version) : null;
+  }
+
+  async version(marketplaceId: string, version: string): Promise<AssetManifest | null> {
+    if (!VERSION_ID.test(version)) return null;
+    const key = `${marketplaceId}/${version}`;
+    const hit = this.manifests.get(key);
+    if (hit) return hit;
+    const manifest = await this.documents.get<AssetManifest>(ASSET_VERSIONS, marketplaceId, version);
+    if (manifest) this.manifests.set(key, manifest);
+    return manifest;
+  }
+
+  async content(marketplaceId: string, hash: string): Promise<JsonContentDocument> {
+    const key = `${marketplaceId}/${hash}`;
+    const hit = this.contents.get(key);
+    if (hit) return hit;
+    const content = await this.documents.get<JsonContentDocument>(ASSET_CONTENTS, marketplaceId, hash);
+    // A manifest only names contents written in the same projection step.
+    if (!content) throw new Error(`Asset content ${hash} of marketplace ${marketplaceId} is missing from the read model.`);
+    this.contents.set(key, content, content.json.length);
+    return content;
+  }
+}

@@ -1,0 +1,56 @@
+import { join } from 'node:path';
+import type { BlobStore } from '../blobs/blob-store.port';
+import type { StreamAppend } from '../event-store/event-store.port';
+import { streams } from '../event-store/stream-names';
+import type { MarketplaceSettings } from '../marketplaces/domain/marketplace.events';
+import type { CommandContext } from '../shared/command-context';
+import { readAssetFolder } from './asset-folder';
+import { prepareTree, SourceFile } from './asset-preparation';
+import { publicationLogEvents } from './asset-publication';
+import { assetTreeDecider } from './domain/asset-tree.decider';
+
+/**
+ * The starter asset tree (src/assets/starter, copied next to the compiled code by `npm run build`): a complete
+ * configuration the Sharetribe Web Template renders with. Every new marketplace gets it as version 1.
+ */
+export const STARTER_FOLDER = join(__dirname, 'starter');
+export const ACCESS_CONTROL_PATH = '/general/access-control.json';
+
+let starter: Promise<SourceFile[]> | null = null;
+const starterFiles = (): Promise<SourceFile[]> => {
+  starter ??= readAssetFolder(STARTER_FOLDER).catch((error: unknown) => {
+    starter = null;
+    throw new Error(`The starter asset tree cannot be read (${(error as Error).message}); \`npm run build\` copies src/assets/starter next to the compiled code.`);
+  });
+  return starter;
+};
+
+/** The starter tree with access-control.json saying what the marketplace's settings enforce. */
+export const starterSources = async (settings: MarketplaceSettings): Promise<SourceFile[]> =>
+  (await starterFiles()).map((file) => (file.path === ACCESS_CONTROL_PATH ? { path: file.path, data: accessControlFor(file.data, settings) } : file));
+
+const accessControlFor = (template: Buffer, settings: MarketplaceSettings): Buffer => {
+  const asset = JSON.parse(template.toString('utf8')) as {
+    marketplace: Record<string, unknown>;
+    users: Record<string, unknown>;
+    listings: Record<string, unknown>;
+  };
+  asset.marketplace.private = settings.private;
+  asset.users.requireApprovalToJoin = settings.requireUserApproval;
+  asset.users.requirePermissionToPostListings = settings.requirePermissionToPostListings;
+  asset.users.requirePermissionToInitiateTransactions = settings.requirePermissionToInitiateTransactions;
+  asset.users.requirePermissionToRead = settings.requirePermissionToRead;
+  asset.listings.requireApprovalToPublish = settings.requireListingApproval;
+  return Buffer.from(`${JSON.stringify(asset, null, 2)}\n`);
+};
+
+/**
+ * Version 1 of a new marketplace's asset tree, as one more stream of the marketplace's creation (so a marketplace
+ * never exists without its configuration). Its images and variants are stored before the append.
+ */
+export const starterTreeAppend = async (ctx: CommandContext, settings: MarketplaceSettings, blobs: BlobStore): Promise<StreamAppend> => {
+  const state = assetTreeDecider.initialState();
+  const files = await prepareTree(ctx.marketplaceId, await starterSources(settings), state.files, { blobs });
+  const events = assetTreeDecider.decide({ type: 'publish', marketplaceId: ctx.marketplaceId, files, now: ctx.now }, state);
+  return { streamId: streams.assets(ctx.marketplaceId), expectedRevision: 'no_stream', events: publicationLogEvents(ctx, state, events) };
+};
