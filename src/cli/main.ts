@@ -1,5 +1,6 @@
 import 'reflect-metadata';
 import { Command } from 'commander';
+import { registerAssetCommands } from './assets.commands';
 import { registerEventCommands } from './events.commands';
 import { registerMarketplaceCommands } from './marketplace.commands';
 import { registerProjectionCommands } from './projections.commands';
@@ -21,6 +22,7 @@ registerUserCommands(program);
 registerEventCommands(program);
 registerProjectionCommands(program);
 registerSearchSchemaCommands(program);
+registerAssetCommands(program);
 
 program.parseAsync(process.argv).catch((error: Error) => {
   console.error(error.message);
