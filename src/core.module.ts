@@ -9,6 +9,7 @@ import { MAILER } from './mail/mailer.port';
 import { BLOBS, CLOCK, CONFIG, DOCUMENTS, IDS } from './infrastructure/tokens';
 import type { Clock } from './shared/clock';
 import type { IdGenerator } from './shared/ids';
+import { LISTING_SEARCH } from './search/listing-search.port';
 
 /** The ports and the shared HTTP services, available to every bounded-context module. */
 @Global()
@@ -18,6 +19,7 @@ export class CoreModule {
     const providers = [
       { provide: EventLog, useValue: infra.log },
       { provide: DOCUMENTS, useValue: infra.documents },
+      { provide: LISTING_SEARCH, useValue: infra.search },
       { provide: BLOBS, useValue: infra.blobs },
       { provide: MAILER, useValue: infra.mailer },
       { provide: CONFIG, useValue: infra.config },

@@ -16,14 +16,16 @@ import { OutboxMailer } from '../mail/outbox-mailer';
 import { SmtpMailer } from '../mail/smtp-mailer';
 import type { DocumentStore } from '../read-models/document-store.port';
 import { systemClock } from '../shared/clock';
-import { ElasticsearchDocumentStore } from '../read-models/elasticsearch-document-store';
 import { SqliteDocumentStore } from '../read-models/sqlite-document-store';
+import type { ListingSearch } from '../search/listing-search.port';
+import { openReadModels } from '../search/search-read-model';
 import type { Projection } from '../shared/projection';
 
 export interface Infrastructure {
   config: Config;
   events: EventStore;
   documents: DocumentStore;
+  search: ListingSearch;
   blobs: BlobStore;
   mailer: Mailer;
   projections: ProjectionEngine;
@@ -59,9 +61,7 @@ export const openInfrastructure = async (
 ): Promise<Infrastructure> => {
   const db = !config.eventStoreUrl || !config.elasticsearchUrl ? openSqlite(config) : null;
   const events: EventStore = config.eventStoreUrl ? new KurrentDbEventStore(config.eventStoreUrl) : new SqliteEventStore(db!);
-  const documents: DocumentStore = config.elasticsearchUrl
-    ? new ElasticsearchDocumentStore({ node: config.elasticsearchUrl, indexPrefix: config.elasticsearchIndexPrefix })
-    : new SqliteDocumentStore(db!);
+  const { documents, search } = openReadModels(config, db);
   const engine: ProjectionEngine =
     events instanceof SqliteEventStore && documents instanceof SqliteDocumentStore
       ? new InlineProjectionEngine(events, documents, projections)
@@ -72,6 +72,7 @@ export const openInfrastructure = async (
     config,
     events,
     documents,
+    search,
     blobs,
     mailer: openMailer(config),
     projections: engine,

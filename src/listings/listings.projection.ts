@@ -1,0 +1,33 @@
+import type { RecordedEvent } from '../event-store/event-store.port';
+import type { ReadModelOp } from '../read-models/document-store.port';
+import type { Projection } from '../shared/projection';
+import { authorIdOf, deletedListing, StoredListing } from './domain/listing.views';
+
+export const LISTINGS = 'listing';
+
+/**
+ * The listings read model: the Integration API view of every listing, by id. A deleted listing stays as a
+ * tombstone (id and `deleted: true`), so resources that refer to it can still include it.
+ */
+export const listingsProjection: Projection = {
+  name: 'listings',
+  eventTypes: ['listing/created', 'listing/updated', 'listing/deleted'],
+  project: (event: RecordedEvent): ReadModelOp[] => {
+    const m = event.metadata;
+    const listing = (m.resource as StoredListing | null) ?? deletedListing(m.resourceId!, m.marketplaceId);
+    const createdAt = listing.attributes.createdAt instanceof Date ? listing.attributes.createdAt.toISOString() : m.createdAt;
+    return [
+      {
+        op: 'put',
+        collection: LISTINGS,
+        document: {
+          id: listing.id.uuid,
+          marketplaceId: m.marketplaceId,
+          createdAt,
+          body: listing,
+          fields: { state: (listing.attributes.state as string | null) ?? 'deleted', authorId: authorIdOf(listing) },
+        },
+      },
+    ];
+  },
+};

@@ -1,0 +1,297 @@
+import { Client, errors, estypes } from '@elastic/elasticsearch';
+import { defaultSatisfies, indexedValues, kindOf, textOf, ValueKind } from './extended-conditions';
+import type { ExtendedFilter, ListingSearch, ListingSearchQuery, ListingSearchResult, SearchDocument, SearchOp } from './listing-search.port';
+import { EXACT_FACTOR, FIELD_WEIGHTS, NGRAM_MIN, reverseWord, wordsOf } from './search-text';
+
+export interface ElasticsearchListingSearchOptions {
+  node: string;
+  /** Prepended to the index name, so deployments and test runs can share a cluster. */
+  indexPrefix?: string;
+}
+
+/** Extended-data fields by kind: one string (enums), strings (multi-enums), integers, booleans, words and reversed words (text). */
+type FieldKind = ValueKind | 'w' | 'r';
+const FIELD_TYPES: Record<FieldKind, 'keyword' | 'long' | 'boolean'> = { s: 'keyword', m: 'keyword', n: 'long', b: 'boolean', w: 'keyword', r: 'keyword' };
+
+interface Source {
+  marketplaceId: string;
+  id: string;
+  authorId: string;
+  state: string;
+  createdAt: number;
+  price: number | null;
+  location?: { lat: number; lon: number };
+  stock: number | null;
+  title_w: string[];
+  title_r: string[];
+  description_w: string[];
+  description_r: string[];
+  /** Extended data by kind and parameter name; only the keys a schema has asked for are mapped (indexed). */
+  x: Record<FieldKind, Record<string, unknown>>;
+}
+
+const MAPPING: estypes.MappingTypeMapping = {
+  dynamic: 'strict',
+  properties: {
+    marketplaceId: { type: 'keyword' },
+    id: { type: 'keyword' },
+    authorId: { type: 'keyword' },
+    state: { type: 'keyword' },
+    createdAt: { type: 'long' },
+    price: { type: 'long' },
+    location: { type: 'geo_point' },
+    stock: { type: 'long' },
+    title_w: { type: 'keyword' },
+    title_r: { type: 'keyword' },
+    description_w: { type: 'keyword' },
+    description_r: { type: 'keyword' },
+    // Kept in _source for every key; a key is indexed once a schema maps it (see ensureFields).
+    x: {
+      type: 'object',
+      dynamic: false,
+      properties: Object.fromEntries(Object.keys(FIELD_TYPES).map((kind) => [kind, { type: 'object', dynamic: false }])),
+    },
+  },
+};
+
+const toSource = (d: SearchDocument): Source => {
+  const x: Source['x'] = { s: {}, m: {}, n: {}, b: {}, w: {}, r: {} };
+  for (const [key, value] of Object.entries(d.values)) {
+    for (const indexed of indexedValues(value)) {
+      if (indexed.kind === 'm') ((x.m[key] as string[] | undefined) ?? (x.m[key] = [])).push(indexed.value as string);
+      else x[indexed.kind][key] = indexed.value;
+    }
+    const text = textOf(value);
+    if (text !== null) {
+      x.w[key] = wordsOf(text);
+      x.r[key] = (x.w[key] as string[]).map(reverseWord);
+    }
+  }
+  return {
+    marketplaceId: d.marketplaceId,
+    id: d.id,
+    authorId: d.authorId,
+    state: d.state,
+    createdAt: d.createdAt,
+    price: d.price,
+    ...(d.geolocation ? { location: { lat: d.geolocation.lat, lon: d.geolocation.lng } } : {}),
+    stock: d.stock,
+    title_w: d.titleWords,
+    title_r: d.titleWords.map(reverseWord),
+    description_w: d.descriptionWords,
+    description_r: d.descriptionWords.map(reverseWord),
+    x,
+  };
+};
+
+type Query = estypes.QueryDslQueryContainer;
+const field = (kind: FieldKind, key: string) => `x.${kind}.${key}`;
+const constant = (filter: Query, boost: number): Query => ({ constant_score: { filter, boost } });
+
+const extendedQuery = (f: ExtendedFilter): Query => {
+  const path = field(kindOf(f.type), f.key);
+  let match: Query;
+  switch (f.type) {
+    case 'enum':
+      match = { terms: { [path]: f.anyOf } };
+      break;
+    case 'multi-enum':
+      match = f.mode === 'any' ? { terms: { [path]: f.values } } : { bool: { filter: f.values.map((v) => ({ term: { [path]: v } })) } };
+      break;
+    case 'long':
+      match = f.gte === undefined && f.lt === undefined ? { exists: { field: path } } : { range: { [path]: { gte: f.gte, lt: f.lt } } };
+      break;
+    case 'boolean':
+      match = { term: { [path]: f.value } };
+      break;
+  }
+  if (!defaultSatisfies(f, f.default)) return match;
+  return { bool: { should: [match, { bool: { must_not: { exists: { field: path } } } }], minimum_should_match: 1 } };
+};
+
+/** The relevance of search-text.ts as a query: per token, the best of its hits (dis_max), summed over the tokens. */
+const keywordsQuery = (tokens: string[], textKeys: string[]): Query => ({
+  bool: {
+    minimum_should_match: 1,
+    should: tokens.map((t) => {
+      const exact = (path: string, weight: number) => constant({ term: { [path]: t } }, weight * EXACT_FACTOR);
+      const ngrams = (forward: string, reversed: string, weight: number) =>
+        t.length >= NGRAM_MIN ? [constant({ prefix: { [forward]: t } }, weight), constant({ prefix: { [reversed]: reverseWord(t) } }, weight)] : [];
+      return {
+        dis_max: {
+          tie_breaker: 0,
+          queries: [
+            exact('title_w', FIELD_WEIGHTS.title),
+            exact('description_w', FIELD_WEIGHTS.description),
+            ...textKeys.map((k) => exact(field('w', k), FIELD_WEIGHTS.attributes)),
+            ...ngrams('title_w', 'title_r', FIELD_WEIGHTS.title),
+            ...ngrams('description_w', 'description_r', FIELD_WEIGHTS.description),
+            ...textKeys.flatMap((k) => ngrams(field('w', k), field('r', k), FIELD_WEIGHTS.attributes)),
+          ],
+        },
+      };
+    }),
+  },
+});
+
+const filters = (q: ListingSearchQuery): Query[] => {
+  const out: Query[] = [{ term: { marketplaceId: q.marketplaceId } }];
+  if (q.states) out.push({ terms: { state: q.states } });
+  if (q.authorId !== undefined) out.push({ term: { authorId: q.authorId } });
+  if (q.ids) out.push({ terms: { id: q.ids } });
+  if (q.createdAtStart !== undefined || q.createdAtEnd !== undefined) out.push({ range: { createdAt: { gte: q.createdAtStart, lt: q.createdAtEnd } } });
+  if (q.price) out.push(q.price.gte === undefined && q.price.lt === undefined ? { exists: { field: 'price' } } : { range: { price: { gte: q.price.gte, lt: q.price.lt } } });
+  if (q.bounds) {
+    // A box whose west edge is east of its east edge crosses the antimeridian; Elasticsearch wraps it.
+    out.push({ geo_bounding_box: { location: { top_left: { lat: q.bounds.ne.lat, lon: q.bounds.sw.lng }, bottom_right: { lat: q.bounds.sw.lat, lon: q.bounds.ne.lng } } } });
+  }
+  for (const f of q.filters ?? []) out.push(extendedQuery(f));
+  if (q.stock) {
+    const enough: Query = { range: { stock: { gte: q.stock.minStock } } };
+    out.push(q.stock.mode === 'strict' ? enough : { bool: { should: [enough, { bool: { must_not: { exists: { field: 'stock' } } } }], minimum_should_match: 1 } });
+  }
+  return out;
+};
+
+const TIE_BREAK: estypes.SortCombinations[] = [{ createdAt: { order: 'desc' } }, { id: { order: 'asc' } }];
+
+const sortOf = (q: ListingSearchQuery): estypes.SortCombinations[] => {
+  if (q.sort?.length) {
+    return [
+      ...q.sort.map((s): estypes.SortCombinations => {
+        if (s.field === 'createdAt') return { createdAt: { order: s.direction } };
+        if (s.field === 'price') return { price: { order: s.direction, missing: '_last' } };
+        return { [field('n', s.field)]: { order: s.direction, missing: s.default ?? '_last', unmapped_type: 'long' } };
+      }),
+      ...TIE_BREAK,
+    ];
+  }
+  if (q.keywords?.tokens.length) return [{ _score: { order: 'desc' } }, ...TIE_BREAK];
+  if (q.origin) {
+    return [{ _geo_distance: { location: { lat: q.origin.lat, lon: q.origin.lng }, order: 'asc', unit: 'km', distance_type: 'arc', ignore_unmapped: true } }, ...TIE_BREAK];
+  }
+  return TIE_BREAK;
+};
+
+/** The extended-data fields a query reads: they must be mapped (indexed) before it runs. */
+const fieldsOf = (q: ListingSearchQuery): Array<{ kind: FieldKind; key: string }> => [
+  ...(q.filters ?? []).map((f) => ({ kind: kindOf(f.type) as FieldKind, key: f.key })),
+  ...(q.sort ?? []).filter((s) => s.field !== 'createdAt' && s.field !== 'price').map((s) => ({ kind: 'n' as FieldKind, key: s.field })),
+  ...(q.keywords?.textKeys ?? []).flatMap((key) => [
+    { kind: 'w' as FieldKind, key },
+    { kind: 'r' as FieldKind, key },
+  ]),
+];
+
+/**
+ * The production search read model: one index, documents keyed `<marketplaceId>:<id>`. Words and reversed
+ * words are keywords (term and prefix queries give the n-gram matches of search-text.ts); relevance is the same
+ * sum of constant scores as the SQLite adapter computes, so both answer in the same order.
+ *
+ * The mapping follows the search schemas: extended data is kept in _source for every key, and the first query
+ * that needs a key (a filter, a sort or a text schema) maps it and re-indexes the index from _source.
+ */
+export class ElasticsearchListingSearch implements ListingSearch {
+  private readonly client: Client;
+  private readonly index: string;
+  private ready: Promise<void> | null = null;
+  /** Extended-data fields known to be mapped, or being mapped (`x.s.pub_color`). */
+  private readonly mapped = new Map<string, Promise<void>>();
+
+  constructor({ node, indexPrefix = '' }: ElasticsearchListingSearchOptions) {
+    this.client = new Client({ node });
+    this.index = `${indexPrefix.toLowerCase()}listing-search`;
+  }
+
+  async apply(ops: SearchOp[]): Promise<void> {
+    if (ops.length === 0) return;
+    await this.ensureIndex();
+    const operations: Array<estypes.BulkOperationContainer | Source> = [];
+    for (const op of ops) {
+      if (op.op === 'put') operations.push({ index: { _index: this.index, _id: `${op.document.marketplaceId}:${op.document.id}` } }, toSource(op.document));
+      else operations.push({ delete: { _index: this.index, _id: `${op.marketplaceId}:${op.id}` } });
+    }
+    // refresh=true: the command that wrote answers only when a search can see the change.
+    const response = await this.client.bulk({ operations, refresh: true });
+    if (!response.errors) return;
+    const failures = response.items
+      .flatMap((item) => Object.entries(item))
+      .filter(([type, result]) => result.error && !(type === 'delete' && result.status === 404))
+      .map(([type, result]) => `${type} ${result._id}: ${result.error?.type} ${result.error?.reason ?? ''}`);
+    if (failures.length > 0) throw new Error(`Elasticsearch bulk failed for ${failures.length} item(s): ${failures.join('; ')}`);
+  }
+
+  async query(q: ListingSearchQuery): Promise<ListingSearchResult> {
+    if (q.ids?.length === 0) return { ids: [], total: 0 };
+    await this.ensureIndex();
+    await this.ensureFields(fieldsOf(q));
+    const keywords = q.keywords?.tokens.length ? [keywordsQuery(q.keywords.tokens, q.keywords.textKeys)] : [];
+    const response = await this.client.search<Source>({
+      index: this.index,
+      query: { bool: { filter: filters(q), must: keywords } },
+      sort: sortOf(q),
+      from: q.offset,
+      size: q.limit,
+      track_total_hits: true,
+      _source: ['id'],
+    });
+    const total = typeof response.hits.total === 'number' ? response.hits.total : (response.hits.total?.value ?? 0);
+    return { ids: response.hits.hits.map((hit) => hit._source!.id), total };
+  }
+
+  async reset(): Promise<void> {
+    this.ready = null;
+    this.mapped.clear();
+    await this.client.indices.delete({ index: this.index, ignore_unavailable: true });
+  }
+
+  async close(): Promise<void> {
+    await this.client.close();
+  }
+
+  private ensureIndex(): Promise<void> {
+    if (!this.ready) {
+      this.ready = this.openIndex();
+      this.ready.catch(() => (this.ready = null));
+    }
+    return this.ready;
+  }
+
+  /** Creates the index, or learns which extended-data fields an existing one maps. */
+  private async openIndex(): Promise<void> {
+    try {
+      await this.client.indices.create({ index: this.index, mappings: MAPPING });
+    } catch (error) {
+      if (!(error instanceof errors.ResponseError && (error.body as { error?: { type?: string } })?.error?.type === 'resource_already_exists_exception')) throw error;
+      const mapping = await this.client.indices.getMapping({ index: this.index });
+      const kinds = (mapping[this.index]?.mappings.properties?.x as estypes.MappingObjectProperty | undefined)?.properties ?? {};
+      for (const [kind, property] of Object.entries(kinds)) {
+        for (const key of Object.keys((property as estypes.MappingObjectProperty).properties ?? {})) this.mapped.set(field(kind as FieldKind, key), Promise.resolve());
+      }
+    }
+  }
+
+  /**
+   * Maps fields no schema had asked for before, then re-indexes every document from _source so that existing
+   * listings are found by them (update-by-query; new writes are indexed with the new mapping already).
+   */
+  private async ensureFields(fields: Array<{ kind: FieldKind; key: string }>): Promise<void> {
+    const missing = fields.filter((f) => !this.mapped.has(field(f.kind, f.key)));
+    if (missing.length > 0) {
+      const work = this.mapFields(missing);
+      for (const f of missing) this.mapped.set(field(f.kind, f.key), work);
+      work.catch(() => missing.forEach((f) => this.mapped.delete(field(f.kind, f.key))));
+    }
+    await Promise.all(fields.map((f) => this.mapped.get(field(f.kind, f.key))));
+  }
+
+  private async mapFields(fields: Array<{ kind: FieldKind; key: string }>): Promise<void> {
+    const kinds: Record<string, { properties: Record<string, estypes.MappingProperty> }> = {};
+    for (const f of fields) (kinds[f.kind] ??= { properties: {} }).properties[f.key] = { type: FIELD_TYPES[f.kind] };
+    await this.client.indices.putMapping({ index: this.index, properties: { x: { properties: kinds } } });
+    await this.client.updateByQuery(
+      { index: this.index, conflicts: 'proceed', refresh: true, wait_for_completion: true, query: { match_all: {} } },
+      { requestTimeout: 10 * 60_000 },
+    );
+  }
+}

@@ -1,0 +1,77 @@
+import type { RecordedEvent } from '../event-store/event-store.port';
+import type { ReadModelOp } from '../read-models/document-store.port';
+import type { Projection } from '../shared/projection';
+import type { LatLng, Money, Uuid } from '../shared/values';
+import { KEY_PATTERN } from '../search-schemas/domain/search-schema';
+import type { ListingStateName, ScalarValue, SearchDocument } from './listing-search.port';
+import { wordsOf } from './search-text';
+
+/** The collection of the search projection's ops: routed to the ListingSearch port, not to the document store. */
+export const SEARCH_COLLECTION = 'listing-search';
+
+/** The listing resource as events carry it (src/listings/domain/listing.views.ts StoredListing). */
+interface ListingResource {
+  id: Uuid;
+  attributes: {
+    title: string;
+    description: string | null;
+    geolocation: LatLng | null;
+    createdAt: Date;
+    price: Money | null;
+    state: ListingStateName;
+    publicData: Record<string, unknown>;
+    metadata: Record<string, unknown>;
+  };
+  relationships: { author: { data: { id: Uuid } } };
+}
+
+const isScalar = (v: unknown): v is ScalarValue => typeof v === 'string' || typeof v === 'boolean' || (typeof v === 'number' && Number.isFinite(v));
+
+/** Top-level scalars and lists of scalars of public data and metadata, by parameter name; nothing else can match a schema. */
+const searchableValues = (publicData: Record<string, unknown>, metadata: Record<string, unknown>): SearchDocument['values'] => {
+  const values: SearchDocument['values'] = {};
+  for (const [prefix, data] of [['pub_', publicData], ['meta_', metadata]] as const) {
+    for (const [key, value] of Object.entries(data ?? {})) {
+      if (!KEY_PATTERN.test(key)) continue;
+      if (isScalar(value)) values[prefix + key] = value;
+      else if (Array.isArray(value) && value.every(isScalar)) values[prefix + key] = value;
+    }
+  }
+  return values;
+};
+
+export const searchDocumentOf = (marketplaceId: string, listing: ListingResource): SearchDocument => {
+  const a = listing.attributes;
+  return {
+    id: listing.id.uuid,
+    marketplaceId,
+    authorId: listing.relationships.author.data.id.uuid,
+    state: a.state,
+    createdAt: a.createdAt.getTime(),
+    price: a.price ? a.price.amount : null,
+    geolocation: a.geolocation ? { lat: a.geolocation.lat, lng: a.geolocation.lng } : null,
+    titleWords: wordsOf(a.title),
+    descriptionWords: wordsOf(a.description ?? ''),
+    values: searchableValues(a.publicData, a.metadata),
+    stock: null,
+  };
+};
+
+/** The search read model: one search document per live listing; deleted listings leave it. */
+export const listingSearchProjection: Projection = {
+  name: 'listing-search',
+  eventTypes: ['listing/created', 'listing/updated', 'listing/deleted'],
+  project: (event: RecordedEvent): ReadModelOp[] => {
+    const m = event.metadata;
+    const listing = m.resource as ListingResource | null;
+    if (!listing) return [{ op: 'delete', collection: SEARCH_COLLECTION, marketplaceId: m.marketplaceId, id: m.resourceId! }];
+    const document = searchDocumentOf(m.marketplaceId, listing);
+    return [
+      {
+        op: 'put',
+        collection: SEARCH_COLLECTION,
+        document: { id: document.id, marketplaceId: m.marketplaceId, createdAt: listing.attributes.createdAt.toISOString(), body: document },
+      },
+    ];
+  },
+};

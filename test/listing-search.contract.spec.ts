@@ -1,0 +1,45 @@
+import Database from 'better-sqlite3';
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { ElasticsearchListingSearch } from '../src/search/elasticsearch-listing-search';
+import { SqliteListingSearch, SqliteListingSearchOptions } from '../src/search/sqlite-listing-search';
+import { listingSearchContract } from './listing-search.contract';
+
+const sqlite = (options: SqliteListingSearchOptions) => async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'listing-search-contract-'));
+  const db = new Database(join(dir, 'search.db'));
+  db.pragma('journal_mode = WAL');
+  const search = new SqliteListingSearch(db, options);
+  return {
+    search,
+    cleanup: async () => {
+      await search.close();
+      db.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+};
+
+listingSearchContract('SQLite', sqlite({}));
+// The same expectations with origin queries always taking the growing-circles path.
+listingSearchContract('SQLite, growing circles only', sqlite({ rankAllUpTo: 0 }));
+
+const elasticsearchUrl = process.env.ELASTICSEARCH_URL;
+if (elasticsearchUrl) {
+  listingSearchContract('Elasticsearch', async () => {
+    const search = new ElasticsearchListingSearch({ node: elasticsearchUrl, indexPrefix: `contract-${randomUUID()}-` });
+    return {
+      search,
+      cleanup: async () => {
+        await search.reset();
+        await search.close();
+      },
+    };
+  });
+} else {
+  describe.skip('ListingSearch contract: Elasticsearch (skipped: set ELASTICSEARCH_URL, e.g. http://localhost:9200)', () => {
+    it('runs the contract against an Elasticsearch cluster', () => undefined);
+  });
+}
