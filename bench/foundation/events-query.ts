@@ -1,0 +1,110 @@
+import Database from 'better-sqlite3';
+import { join } from 'node:path';
+import type { BenchContext, BenchResult, ServerProcess } from '../bench-kit';
+import { call, integrationToken, JSON_TYPE, load, TRANSIT } from '../bench-kit';
+import { loadConfig } from '../../src/config';
+import type { DevCredentials } from '../../src/dev-marketplace';
+import { openInfrastructure } from '../../src/infrastructure/infrastructure';
+import { userStream } from '../fixtures/user-events';
+
+const eventsWanted = (): number => {
+  const n = Number(process.env.BENCH_EVENTS);
+  return Number.isInteger(n) && n > 0 ? n : 100_000;
+};
+
+const UPDATES_PER_USER = 9;
+const USERS_PER_APPEND = 250;
+
+export interface Seeded {
+  events: number;
+  seconds: number;
+  /** The log's last sequenceId after seeding. */
+  head: number;
+  /** user/updated events the HTTP benchmark appended before the seeding (an integrity check of that load). */
+  updatesBefore: number;
+}
+
+/**
+ * Seeds the stopped server's data folder through the real write path (`openInfrastructure` + `EventLog.append`,
+ * so the inline projections keep the read models consistent): users of the dev marketplace, each with a
+ * `user/created` and nine `user/updated` events, 250 users per append.
+ */
+export const seedUserEvents = async (ctx: BenchContext, dataDir: string, credentials: DevCredentials): Promise<Seeded> => {
+  const count = eventsWanted();
+  const db = new Database(join(dataDir, 'marketplace.db'), { readonly: true });
+  const updatesBefore = (db.prepare(`SELECT COUNT(*) AS n FROM events WHERE type = 'user/updated'`).get() as { n: number }).n;
+  db.close();
+
+  const started = Date.now();
+  const infra = await openInfrastructure(loadConfig({}, { dataDir, sqliteSynchronous: 'FULL' }));
+  try {
+    const users = Math.ceil(count / (UPDATES_PER_USER + 1));
+    const start = new Date(Date.now() - 30 * 24 * 3600 * 1000);
+    for (let first = 0; first < users; first += USERS_PER_APPEND) {
+      const batch = Array.from({ length: Math.min(USERS_PER_APPEND, users - first) }, (_, i) =>
+        userStream({
+          marketplaceId: credentials.marketplaceId,
+          clientId: credentials.marketplaceApi.clientId,
+          updates: UPDATES_PER_USER,
+          start: new Date(start.getTime() + (first + i) * 10_000),
+          index: first + i,
+        }),
+      );
+      await infra.log.append(batch);
+      // The embedded append is synchronous: let the event loop turn, so Ctrl-C is handled during a long seed.
+      await new Promise((resolve) => setImmediate(resolve));
+      if ((first / USERS_PER_APPEND) % 10 === 9) ctx.log(`seeded ${(first + batch.length) * (UPDATES_PER_USER + 1)} events`);
+    }
+    const head = await infra.events.headPosition();
+    return { events: users * (UPDATES_PER_USER + 1), seconds: (Date.now() - started) / 1000, head, updatesBefore };
+  } finally {
+    await infra.close();
+  }
+};
+
+/** A small deterministic PRNG (mulberry32), so every run asks for the same cursors. */
+const random = (seed: number) => () => {
+  seed = (seed + 0x6d2b79f5) | 0;
+  let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
+  t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+  return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+};
+
+/**
+ * Integration API events/query over the seeded log: pages of 100 (the default) from random cursors
+ * (startAfterSequenceId) spread over the whole log, in Transit like the Integration SDK, vs bare Fastify
+ * answering one such page as a fixed body.
+ */
+export const measureEventsQuery = async (ctx: BenchContext, server: ServerProcess, seeded: Seeded): Promise<BenchResult> => {
+  const { baseUrl, credentials } = server;
+  const token = await integrationToken(baseUrl, credentials.integrationApi.clientId, credentials.integrationApi.clientSecret);
+  const path = (after: number) => `/v1/integration_api/events/query?startAfterSequenceId=${after}`;
+  const maxCursor = Math.max(0, seeded.head - 200);
+  const probeAfter = Math.floor(maxCursor / 2);
+
+  const probe = JSON.parse((await call(baseUrl, path(probeAfter), { token, accept: JSON_TYPE })).body) as { data: unknown[] };
+  if (probe.data.length !== 100) throw new Error(`events/query answered ${probe.data.length} events, expected a full page of 100`);
+  const page = await call(baseUrl, path(probeAfter), { token, accept: TRANSIT });
+
+  const baseline = await ctx.startBaseline([{ method: 'GET', path: '/page', body: page.body, contentType: page.contentType }]);
+  const next = random(42);
+  const headers = { accept: TRANSIT, authorization: `Bearer ${token}` };
+  ctx.log(`load: events/query over ${seeded.head} events`);
+  const ours = await load(baseUrl, { headers, vary: () => ({ path: path(Math.floor(next() * maxCursor)) }) });
+  ctx.log('load: bare Fastify GET (one fixed page)');
+  const base = await load(baseline.baseUrl, { path: '/page', headers });
+  await baseline.stop();
+
+  return {
+    name: `events/query (${Math.round(seeded.head / 1000)}k events, pages of 100)`,
+    unit: 'req/s',
+    ours: { value: ours.requestsPerSecond, p50Ms: ours.p50Ms, p99Ms: ours.p99Ms },
+    baseline: { name: 'bare Fastify', value: base.requestsPerSecond, p50Ms: base.p50Ms, p99Ms: base.p99Ms },
+    extras: {
+      'page bytes': page.body.length,
+      'events/s served': ours.requestsPerSecond * 100,
+      'seeded events': seeded.events,
+      'seed s': seeded.seconds,
+    },
+  };
+};

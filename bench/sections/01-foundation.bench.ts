@@ -1,0 +1,35 @@
+import type { BenchContext, BenchResult } from '../bench-kit';
+import { measureAppendRates } from '../foundation/append-rate';
+import { measureEventsQuery, seedUserEvents } from '../foundation/events-query';
+import { measureHttpFoundation } from '../foundation/http-foundation';
+
+/**
+ * The foundation: the HTTP layer on a read and on a command against bare Fastify, the event store's append rate
+ * against raw SQLite, and events/query over a log of 100,000 events.
+ *
+ * Order: the in-process appends first, while no server runs; then one server for the HTTP figures; then that
+ * server is stopped, its data folder seeded through the real write path, and it is started again over it.
+ */
+export const run = async (ctx: BenchContext): Promise<BenchResult[]> => {
+  const results: BenchResult[] = [];
+  results.push(...(await measureAppendRates(ctx)));
+
+  ctx.log('starting the server');
+  const server = await ctx.startServer();
+  const http = await measureHttpFoundation(ctx, server);
+  results.push(...http.results);
+  await server.stop();
+
+  ctx.log('seeding the log');
+  const seeded = await seedUserEvents(ctx, server.dataDir, server.credentials);
+  // Every update_profile answered 2xx changed a value, so it must have appended one event.
+  if (seeded.updatesBefore < http.measuredUpdates)
+    throw new Error(`update_profile answered ${http.measuredUpdates} commands but only ${seeded.updatesBefore} user/updated events are in the log`);
+  const update = http.results.find((r) => r.name === 'current_user/update_profile');
+  if (update?.extras) update.extras['events/user at end'] = Math.round(seeded.updatesBefore / ctx.connections);
+  ctx.log(`seeded ${seeded.events} events in ${seeded.seconds.toFixed(1)} s; restarting the server`);
+
+  const restarted = await ctx.startServer({ dataDir: server.dataDir });
+  results.push(await measureEventsQuery(ctx, restarted, seeded));
+  return results;
+};
