@@ -1,6 +1,9 @@
 import sharp from 'sharp';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { rebuildReadModels } from '../projections/projection-engine';
+import { ALL_PROJECTIONS } from '../projections/registry';
+import { ASSET_ALIASES, ASSET_VERSIONS, LATEST } from '../src/assets/assets.projection';
 import { STARTER_FOLDER } from '../src/assets/starter-tree';
 import { publish, starterFiles, withJson } from './support/assets';
 import { failureOf, marketplaceSdk, sharetribeSdk } from './support/sdks';
@@ -169,6 +172,18 @@ describe('Asset Delivery API through the Marketplace SDK', () => {
     it('a removed asset is gone from the new version only', async () => {
       expect((await failureOf(sdk.assetByAlias({ path: 'content/pages/about.json', alias: 'latest' }))).status).toBe(404);
       expect((await sdk.assetByVersion({ path: 'content/pages/about.json', version: v2 })).data.meta.version).toBe(v1);
+    });
+
+    it('rebuilding the read models from the log gives the same documents', async () => {
+      const mp = server.marketplace.marketplaceId;
+      const snapshot = async () => ({
+        latest: await server.infra.documents.get(ASSET_ALIASES, mp, LATEST),
+        versions: await Promise.all([v1, v2, v3].map((v) => server.infra.documents.get(ASSET_VERSIONS, mp, v))),
+      });
+      const before = await snapshot();
+      expect(before.versions.every((v) => v !== null)).toBe(true);
+      await rebuildReadModels(server.infra.events, server.infra.documents, ALL_PROJECTIONS);
+      expect(await snapshot()).toEqual(before);
     });
 
     it('a push that changes nothing makes no version', async () => {
