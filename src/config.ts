@@ -1,5 +1,6 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { parseRateLimits, RateLimitPolicy } from './http/rate-limits';
 import { randomSecret } from './shared/secrets';
 
 /** Everything configurable, read from the environment once. Unset production URLs mean "embedded". */
@@ -36,6 +37,8 @@ export interface Config {
   assetCacheAliasSeconds: number;
   /** Asset Delivery API `Cache-Control` max-age by version (immutable content): long. */
   assetCacheVersionSeconds: number;
+  /** Rate and concurrency limits of the data APIs (RATE_LIMITS); null: none (local mode). */
+  rateLimits: RateLimitPolicy | null;
 }
 
 export interface BlobS3Config {
@@ -102,6 +105,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env, overrides: Part
     marketplaceUrl: env.MARKETPLACE_URL ?? 'http://localhost:3000',
     smtpUrl: env.SMTP_URL || null,
     mailFrom: env.MAIL_FROM ?? 'Marketplace <no-reply@localhost>',
+    rateLimits: parseRateLimits(env.RATE_LIMITS),
     publicBaseUrl: env.PUBLIC_BASE_URL ? env.PUBLIC_BASE_URL.replace(/\/+$/, '') : null,
     blobS3: blobS3Of(env),
     assetCacheAliasSeconds: int(env.ASSET_CACHE_ALIAS_SECONDS, 10),

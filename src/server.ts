@@ -3,6 +3,7 @@ import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
 import { AppModule } from './app.module';
 import { ApiErrorFilter } from './http/error.filter';
+import { installRateLimits } from './http/rate-limits';
 import { decodeTransit } from './http/transit';
 import type { Infrastructure } from './infrastructure/infrastructure';
 import { apiError } from './shared/api-error';
@@ -27,6 +28,7 @@ export const createServer = async (infra: Infrastructure, options: ServerOptions
     keepAliveTimeout: 75_000,
     routerOptions: { ignoreDuplicateSlashes: true },
   });
+  if (infra.config.rateLimits) installRateLimits(adapter.getInstance(), infra.config.rateLimits);
   // The APIs take Transit, JSON, forms (Authentication API) and multipart (uploads); anything else is 415.
   adapter.getInstance().removeContentTypeParser('text/plain');
   adapter.getInstance().addContentTypeParser('application/transit+json', { parseAs: 'string', bodyLimit: BODY_LIMIT }, (_req, body, done) => {

@@ -1,5 +1,5 @@
-import { ApiError } from './api-error';
-import type { Decider, DomainEvent } from './decider';
+import { ApiError } from '../../src/shared/api-error';
+import type { Decider, DomainEvent } from '../../src/shared/decider';
 
 /**
  * given(events).when(command).then(events) / .thenThrows(code) for pure deciders: no I/O, no clock, no mocks.

@@ -1,4 +1,4 @@
-import { specFor } from '../../shared/given-when-then';
+import { specFor } from '../../../test/support/given-when-then';
 import { assetTreeDecider, AssetTreeCommand, manifestOf, versionIdOf } from './asset-tree.decider';
 import type { AssetFile, AssetTreeEvent } from './asset-tree.events';
 

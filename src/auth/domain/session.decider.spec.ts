@@ -1,4 +1,4 @@
-import { specFor } from '../../shared/given-when-then';
+import { specFor } from '../../../test/support/given-when-then';
 import { isSessionUsable, sessionDecider } from './session.decider';
 
 const given = specFor(sessionDecider);

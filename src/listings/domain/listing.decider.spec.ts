@@ -1,4 +1,4 @@
-import { specFor } from '../../shared/given-when-then';
+import { specFor } from '../../../test/support/given-when-then';
 import { ListingCommand, listingDecider } from './listing.decider';
 import type { ListingEvent } from './listing.events';
 import { storedListing } from './listing.views';

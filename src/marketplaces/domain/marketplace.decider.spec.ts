@@ -1,4 +1,4 @@
-import { specFor } from '../../shared/given-when-then';
+import { specFor } from '../../../test/support/given-when-then';
 import { apiClientDecider } from './api-client.decider';
 import { marketplaceDecider } from './marketplace.decider';
 import { DEFAULT_SETTINGS } from './marketplace.events';

@@ -1,4 +1,4 @@
-import { specFor } from '../../shared/given-when-then';
+import { specFor } from '../../../test/support/given-when-then';
 import type { SearchSchema } from './search-schema';
 import { searchSchemaDecider, SearchSchemaEvent } from './search-schema.decider';
 

@@ -1,4 +1,4 @@
-import { specFor } from '../../shared/given-when-then';
+import { specFor } from '../../../test/support/given-when-then';
 import { userDecider, UserCommand } from './user.decider';
 import type { UserEvent } from './user.events';
 import { DEFAULT_PERMISSIONS } from './user.state';
