@@ -1,4 +1,5 @@
 import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
+import { createSecretKey, KeyObject } from 'node:crypto';
 import { apiError } from '../shared/api-error';
 import type { Clock } from '../shared/clock';
 import type { AuthContext, Scope } from './auth-context';
@@ -18,14 +19,15 @@ const SCOPES: readonly Scope[] = ['public-read', 'user', 'trusted:user', 'integ'
  * token stays small enough for the SDK's cookie. Claims: sub (user), cid (client), mid (marketplace), scope, sid.
  */
 export class AccessTokens {
-  private readonly key: Uint8Array;
+  private readonly key: KeyObject;
 
   constructor(
     secret: string,
     private readonly clock: Clock,
     readonly ttlSeconds: number,
   ) {
-    this.key = new TextEncoder().encode(secret);
+    // A KeyObject made once: given raw bytes, jose would build one on every sign and verify.
+    this.key = createSecretKey(Buffer.from(secret, 'utf8'));
   }
 
   async issue(claims: AccessTokenClaims): Promise<{ token: string; expiresIn: number }> {

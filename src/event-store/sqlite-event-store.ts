@@ -67,6 +67,7 @@ export class SqliteEventStore implements EventStore {
   private readonly selectStream: Statement;
   private readonly selectHead: Statement;
   private inlineProjector: InlineProjector | null = null;
+  private readonly logQueries = new Map<string, Statement>();
   private readonly listeners = new Set<() => void>();
 
   constructor(private readonly db: Database) {
@@ -150,9 +151,13 @@ export class SqliteEventStore implements EventStore {
 
   readAllSync({ after = 0, until, limit, filter }: ReadAllOptions): RecordedEvent[] {
     const { where, params } = whereClause(after, until, filter);
-    const rows = this.db
-      .prepare(`SELECT * FROM events WHERE ${where} ORDER BY position LIMIT ?`)
-      .all(...params, limit) as EventRow[];
+    let statement = this.logQueries.get(where);
+    if (!statement) {
+      // One statement per filter shape (not per value): a handful, prepared once.
+      statement = this.db.prepare(`SELECT * FROM events WHERE ${where} ORDER BY position LIMIT ?`);
+      this.logQueries.set(where, statement);
+    }
+    const rows = statement.all(...params, limit) as EventRow[];
     // Bare resource-type filters are matched in SQL by prefix; everything else is exact, so this is a cheap recheck.
     return Array.from(rows, toRecorded).filter((e) => matchesFilter(e, filter));
   }
@@ -264,13 +269,21 @@ const whereClause = (after: number, until: number | undefined, f: LogFilter | un
 /**
  * Rows come from the native addon as arrays of Node's main realm; results are rebuilt with Array.from so they
  * belong to the caller's realm (under jest's VM context, transit-js would not recognise a foreign Array).
+ * Metadata (the resource view, the bulk of an event) is decoded on first access: folding a stream into an
+ * aggregate's state reads only `data`.
  */
-const toRecorded = (row: EventRow): RecordedEvent => ({
-  id: row.id,
-  streamId: row.stream_id,
-  revision: row.revision,
-  position: row.position,
-  type: row.type,
-  data: decodeStored(row.data),
-  metadata: decodeStored(row.metadata) as EventMetadata,
-});
+const toRecorded = (row: EventRow): RecordedEvent => {
+  let metadata: EventMetadata | undefined;
+  return {
+    id: row.id,
+    streamId: row.stream_id,
+    revision: row.revision,
+    position: row.position,
+    type: row.type,
+    data: decodeStored(row.data),
+    get metadata(): EventMetadata {
+      metadata ??= decodeStored(row.metadata) as EventMetadata;
+      return metadata;
+    },
+  };
+};

@@ -43,7 +43,8 @@ export const validateParams = <T extends object>(dto: new () => T, input: unknow
       details: `The ${location} must be a map of parameters.`,
     });
   }
-  const instance = plainToInstance(dto, input, { enableImplicitConversion: false });
+  // Most reads take no parameters: an empty input needs no transformation, only the missing-key checks.
+  const instance = Object.keys(input).length === 0 ? Object.assign(new dto(), input) : plainToInstance(dto, input, { enableImplicitConversion: false });
   const errors = validateSync(instance, { whitelist: true, forbidNonWhitelisted: true, forbidUnknownValues: false });
   if (errors.length > 0) throw new ApiError(flatten(errors, location));
   return instance;
