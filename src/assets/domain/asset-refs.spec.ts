@@ -1,6 +1,6 @@
 import { ApiError } from '../../shared/api-error';
 import { kindOfPath, normalizeAssetPath, requestedPaths } from './asset-paths';
-import { imageIdOf, nameUuid, normalizeRefs, TreeImage, variantSize, variantSpecsOf, variantsPerImage } from './asset-refs';
+import { ImageRef, imageIdOf, nameUuid, normalizeRefs, TreeImage, variantSize, variantSpecsOf, variantsPerImage } from './asset-refs';
 
 const logo: TreeImage = { path: '/design/logo.png', hash: 'abc', width: 480, height: 96 };
 const images = new Map([[logo.path, logo]]);
@@ -94,7 +94,7 @@ describe('variants', () => {
   });
 
   it('merges the variants several references ask of one image, and refuses one name asked two ways', () => {
-    const refs = [
+    const refs: ImageRef[] = [
       { imagePath: '/i.png', variants: { a: { width: 1 } } },
       { imagePath: '/i.png', variants: { b: { width: 2 } } },
     ];
