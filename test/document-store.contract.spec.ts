@@ -1,26 +1,10 @@
-import Database from 'better-sqlite3';
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { ElasticsearchDocumentStore } from '../src/read-models/elasticsearch-document-store';
 import { SqliteDocumentStore } from '../src/read-models/sqlite-document-store';
+import { onTempSqlite } from './support/temp-sqlite';
 import { documentStoreContract } from './document-store.contract';
 
-documentStoreContract('SQLite', async () => {
-  const dir = mkdtempSync(join(tmpdir(), 'document-store-contract-'));
-  const db = new Database(join(dir, 'documents.db'));
-  db.pragma('journal_mode = WAL');
-  const store = new SqliteDocumentStore(db);
-  return {
-    store,
-    cleanup: async () => {
-      await store.close();
-      db.close();
-      rmSync(dir, { recursive: true, force: true });
-    },
-  };
-});
+documentStoreContract('SQLite', onTempSqlite('document-store-contract', (db) => new SqliteDocumentStore(db)));
 
 const elasticsearchUrl = process.env.ELASTICSEARCH_URL;
 if (elasticsearchUrl) {

@@ -1,25 +1,9 @@
-import Database from 'better-sqlite3';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { KurrentDbEventStore } from '../src/event-store/kurrentdb-event-store';
 import { SqliteEventStore } from '../src/event-store/sqlite-event-store';
+import { onTempSqlite } from './support/temp-sqlite';
 import { eventStoreContract } from './event-store.contract';
 
-eventStoreContract('SQLite', async () => {
-  const dir = mkdtempSync(join(tmpdir(), 'event-store-contract-'));
-  const db = new Database(join(dir, 'events.db'));
-  db.pragma('journal_mode = WAL');
-  const store = new SqliteEventStore(db);
-  return {
-    store,
-    cleanup: async () => {
-      await store.close();
-      db.close();
-      rmSync(dir, { recursive: true, force: true });
-    },
-  };
-});
+eventStoreContract('SQLite', onTempSqlite('event-store-contract', (db) => new SqliteEventStore(db)));
 
 const eventStoreUrl = process.env.EVENTSTORE_URL;
 if (eventStoreUrl) {

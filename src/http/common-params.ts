@@ -1,4 +1,4 @@
-import { ApiError, ErrorItem, invalidValue, titleFor } from '../shared/api-error';
+import { ApiError, ErrorItem, invalidValue, invalidValueItem } from '../shared/api-error';
 
 /** `include=author.profileImage,images` as a tree: author → {profileImage → {}}, images → {}. */
 export type IncludeTree = Map<string, IncludeTree>;
@@ -25,13 +25,7 @@ export interface EndpointKind {
 
 export type RawQuery = Record<string, string | string[] | undefined>;
 
-const queryError = (param: string, details: string): ErrorItem => ({
-  status: 400,
-  code: 'validation-invalid-value',
-  title: titleFor('validation-invalid-value'),
-  details,
-  source: { path: [param], type: 'query' },
-});
+const queryError = (param: string, details: string): ErrorItem => invalidValueItem([param], 'query', details);
 
 const positiveInt = (value: string): number | null => (/^\d{1,9}$/.test(value) && Number(value) > 0 ? Number(value) : null);
 

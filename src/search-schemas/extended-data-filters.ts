@@ -1,14 +1,8 @@
-import { ApiError, ErrorItem, titleFor } from '../shared/api-error';
+import { ApiError, ErrorItem, invalidValueItem } from '../shared/api-error';
 import type { FieldCondition, SortKey } from '../read-models/document-store.port';
 import { paramName, PREFIX_OF, SchemaScope, SearchSchema } from './domain/search-schema';
 
-const invalid = (param: string, details: string): ErrorItem => ({
-  status: 400,
-  code: 'validation-invalid-value',
-  title: titleFor('validation-invalid-value'),
-  details,
-  source: { path: [param], type: 'query' },
-});
+const invalid = (param: string, details: string): ErrorItem => invalidValueItem([param], 'query', details);
 
 const PREFIXES = Object.values(PREFIX_OF);
 export const isExtendedDataParam = (name: string): boolean => PREFIXES.some((p) => name.startsWith(p) && name.length > p.length);

@@ -4,9 +4,8 @@ import type { UserState } from './user.state';
 
 type ExtendedData = Record<string, unknown>;
 
-export interface ProfileUpdate {
-  firstName?: string;
-  lastName?: string;
+/** The optional profile attributes, as both sign-up and profile updates take them. */
+export interface ProfileFields {
   /** null: back to the default display name. */
   displayName?: string | null;
   bio?: string | null;
@@ -14,6 +13,11 @@ export interface ProfileUpdate {
   protectedData?: ExtendedData;
   privateData?: ExtendedData;
   metadata?: ExtendedData;
+}
+
+export interface ProfileUpdate extends ProfileFields {
+  firstName?: string;
+  lastName?: string;
   profileImageId?: string | null;
 }
 

@@ -7,16 +7,15 @@ import {
   resetPassword,
   verifyEmail,
 } from './account.rules';
-import { ProfileUpdate, profileChanges, stripNulls } from './profile.rules';
+import { ProfileFields, ProfileUpdate, profileChanges, stripNulls } from './profile.rules';
 import { evolveUser } from './user.evolve';
 import type { IdentityProviderLink, Permissions, UserEvent, UserStatus } from './user.events';
 import { DEFAULT_PERMISSIONS, initialUserState, UserState } from './user.state';
 
 export type { ProfileUpdate } from './profile.rules';
-type ExtendedData = Record<string, unknown>;
 
 export type UserCommand =
-  | {
+  | (ProfileFields & {
       type: 'create';
       userId: string;
       marketplaceId: string;
@@ -25,12 +24,6 @@ export type UserCommand =
       passwordHash: string | null;
       firstName: string;
       lastName: string;
-      displayName?: string | null;
-      bio?: string | null;
-      publicData?: ExtendedData;
-      protectedData?: ExtendedData;
-      privateData?: ExtendedData;
-      metadata?: ExtendedData;
       /** pendingApproval when the marketplace requires approval to join. */
       initialState: UserStatus;
       /** Stored permissions: deny where the marketplace restricts a right. */
@@ -38,7 +31,7 @@ export type UserCommand =
       emailVerified?: boolean;
       identityProviders?: IdentityProviderLink[];
       now: Date;
-    }
+    })
   | { type: 'update-profile'; update: ProfileUpdate }
   | { type: 'change-email'; email: string }
   | { type: 'request-email-verification'; tokenHash: string; now: Date }
