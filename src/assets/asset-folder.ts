@@ -13,8 +13,9 @@ export const readAssetFolder = async (root: string): Promise<SourceFile[]> => {
     for (const entry of entries.sort((a, b) => (a.name < b.name ? -1 : 1))) {
       if (entry.name.startsWith('.')) continue;
       const full = join(dir, entry.name);
-      if (entry.isDirectory()) await walk(full);
-      else if (entry.isFile()) files.push({ path: `/${relative(root, full).split(sep).join('/')}`, data: await fs.readFile(full) });
+      const target = entry.isSymbolicLink() ? await fs.stat(full) : entry;
+      if (target.isDirectory()) await walk(full);
+      else if (target.isFile()) files.push({ path: `/${relative(root, full).split(sep).join('/')}`, data: await fs.readFile(full) });
     }
   };
   const stat = await fs.stat(root).catch(() => null);

@@ -39,6 +39,7 @@ export const prepareTree = async (
   options: PrepareOptions,
 ): Promise<AssetFile[]> => {
   if (sources.length > MAX_FILES) throw badRequest(`A tree has at most ${MAX_FILES} files.`);
+  const seen = new Set<string>();
   const jsonSources: SourceFile[] = [];
   const imageBytes = new Map<string, Buffer>();
   const images = new Map<string, ImageAssetFile>();
@@ -47,7 +48,8 @@ export const prepareTree = async (
     if (path === null) throw badRequest(`${source.path}: not a valid asset path (segments of letters, digits, ".", "-", "_").`);
     const kind = kindOfPath(path);
     if (kind === null) throw badRequest(`${path}: only .json assets and .png, .jpg, .jpeg, .webp, .gif images can be published.`);
-    if (images.has(path) || jsonSources.some((s) => s.path === path)) throw badRequest(`${path}: given twice.`);
+    if (seen.has(path)) throw badRequest(`${path}: given twice.`);
+    seen.add(path);
     if (kind === 'json') {
       if (source.data.length > MAX_JSON_BYTES) throw badRequest(`${path}: JSON assets are at most ${MAX_JSON_BYTES} bytes.`);
       jsonSources.push({ path, data: source.data });
@@ -119,6 +121,7 @@ const prepareVariant = async (
 ): Promise<RenderedVariant> => {
   const size = variantSize(image, spec);
   const asPushed = size.width === image.width && size.height === image.height;
+  // A dry run only compares content hashes, which do not depend on the rendered bytes: nothing is rendered.
   if (asPushed || options.blobs === null) return { ...size, blob: image.hash, contentType: image.contentType };
   const variant = await renderImageVariant(image.hash, original, size, spec.fit ?? 'scale');
   const hash = sha256(variant.data);

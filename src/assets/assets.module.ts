@@ -11,6 +11,5 @@ import { SitemapAssetsController } from './http/sitemap-assets.controller';
   imports: [MarketplacesModule],
   controllers: [AssetDeliveryController, SitemapAssetsController],
   providers: [AssetTrees, AssetDelivery, PublishAssetsHandler],
-  exports: [AssetTrees],
 })
 export class AssetsModule {}

@@ -24,7 +24,8 @@ export type Delivery =
   /** The same data lives at an earlier version: the client is sent there (the by-version URLs are immutable). */
   | { status: 301; version: string };
 
-export const ALIASES = ['latest'];
+/** The platform's only alias: the newest version. */
+const ALIASES = ['latest'];
 
 /**
  * Answers Asset Delivery API requests from the read model. Bodies of a version never change (only the base URL
