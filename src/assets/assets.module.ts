@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { MarketplacesModule } from '../marketplaces/marketplaces.module';
 import { AssetTrees } from './asset-trees';
+import { PublishAccessControlHandler } from './commands/publish-access-control.handler';
 import { PublishAssetsHandler } from './commands/publish-assets.handler';
 import { AssetDelivery } from './http/asset-delivery';
 import { AssetDeliveryController } from './http/asset-delivery.controller';
@@ -10,6 +11,6 @@ import { SitemapAssetsController } from './http/sitemap-assets.controller';
 @Module({
   imports: [MarketplacesModule],
   controllers: [AssetDeliveryController, SitemapAssetsController],
-  providers: [AssetTrees, AssetDelivery, PublishAssetsHandler],
+  providers: [AssetTrees, AssetDelivery, PublishAssetsHandler, PublishAccessControlHandler],
 })
 export class AssetsModule {}

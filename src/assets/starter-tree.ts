@@ -29,7 +29,8 @@ const starterFiles = (): Promise<SourceFile[]> => {
 export const starterSources = async (settings: MarketplaceSettings): Promise<SourceFile[]> =>
   (await starterFiles()).map((file) => (file.path === ACCESS_CONTROL_PATH ? { path: file.path, data: accessControlFor(file.data, settings) } : file));
 
-const accessControlFor = (template: Buffer, settings: MarketplaceSettings): Buffer => {
+/** access-control.json (as published by the Web Template's console) rewritten to say what `settings` enforce. */
+export const accessControlFor = (template: Buffer, settings: MarketplaceSettings): Buffer => {
   const asset = JSON.parse(template.toString('utf8')) as {
     marketplace: Record<string, unknown>;
     users: Record<string, unknown>;

@@ -1,5 +1,6 @@
 import { CommandBus } from '@nestjs/cqrs';
 import { Command, InvalidArgumentError } from 'commander';
+import { PublishAccessControlCommand } from '../assets/commands/publish-access-control.handler';
 import { UpdateMarketplaceCommand } from '../marketplaces/commands/update-marketplace.handler';
 import type { MarketplaceState } from '../marketplaces/domain/marketplace.decider';
 import type { MarketplaceSettings } from '../marketplaces/domain/marketplace.events';
@@ -21,7 +22,10 @@ const BOOLEAN_SETTINGS: Array<[keyof MarketplaceSettings, string, string]> = [
 
 const update = (marketplaceId: string, command: UpdateMarketplaceCommand['command'], json: boolean) =>
   withCli(async ({ app }) => {
-    const state = await app.get(CommandBus).execute<UpdateMarketplaceCommand, MarketplaceState>(new UpdateMarketplaceCommand(marketplaceId, command));
+    const bus = app.get(CommandBus);
+    const state = await bus.execute<UpdateMarketplaceCommand, MarketplaceState>(new UpdateMarketplaceCommand(marketplaceId, command));
+    // The front end reads its access rules from /general/access-control.json: publish what is now enforced.
+    if (command.type === 'update') await bus.execute(new PublishAccessControlCommand(marketplaceId, state.settings));
     output(json, { settings: state.settings, identityProviders: Object.values(state.identityProviders) }, () =>
       [`Marketplace ${marketplaceId} settings:`, ...Object.entries(state.settings).map(([k, v]) => `  ${k}: ${String(v)}`)].join('\n'),
     );
