@@ -23,8 +23,8 @@ const sqlite = (options: SqliteListingSearchOptions) => async () => {
 };
 
 listingSearchContract('SQLite', sqlite({}));
-// The same expectations with origin queries always taking the growing-circles path.
-listingSearchContract('SQLite, growing circles only', sqlite({ rankAllUpTo: 0 }));
+// The same expectations on the paths for large results: text first, SQL order and count, growing circles.
+listingSearchContract('SQLite, large-result paths', sqlite({ filterFirstUpTo: 0, rankInMemoryUpTo: 0, rankAllUpTo: 0 }));
 
 const elasticsearchUrl = process.env.ELASTICSEARCH_URL;
 if (elasticsearchUrl) {

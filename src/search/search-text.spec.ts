@@ -15,12 +15,15 @@ describe('search text', () => {
   });
 
   it('ranks a whole-word hit above n-gram hits, and title above description above attributes', () => {
-    const listing = (title: string, description = '', attributes = '') => ({ title: wordsOf(title), description: wordsOf(description), attributes: wordsOf(attributes) });
+    const text = (s: string) => wordsOf(s).join(' ');
+    const listing = (title: string, description = '', attributes = '') => ({ title: text(title), description: text(description), attributes: text(attributes) });
     const exactInAttributes = relevance(['bike'], listing('x', 'y', 'bike'));
     const ngramsEverywhere = relevance(['bike', 'bik'], listing('bikes', 'bikers', 'ebike'));
     expect(exactInAttributes).toBeGreaterThan(ngramsEverywhere);
     expect(relevance(['bike'], listing('bike'))).toBeGreaterThan(relevance(['bike'], listing('x', 'bike')));
     expect(relevance(['bike'], listing('x', 'bike'))).toBeGreaterThan(exactInAttributes);
     expect(relevance(['car'], listing('bike'))).toBe(0);
+    expect(relevance(['ike'], listing('bike biker'))).toBe(3);
+    expect(relevance(['bik'], listing('abike'))).toBe(0);
   });
 });

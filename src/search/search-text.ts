@@ -45,22 +45,29 @@ export const hitOf = (token: string, word: string): 0 | 1 | 2 => {
   return 0;
 };
 
-/** The weight of a token's best hit in one field's words. */
-const fieldScore = (token: string, words: readonly string[], weight: number): number => {
+/**
+ * The weight of a token's best hit in one field, given as its words joined by single spaces: each occurrence
+ * of the token is exact (a whole word), an n-gram (starts or ends a longer word) or nothing (inside a word).
+ */
+const fieldScore = (token: string, words: string, weight: number): number => {
   let best = 0;
-  for (const word of words) {
-    const hit = hitOf(token, word);
-    if (hit === 2) return weight * EXACT_FACTOR;
-    if (hit === 1) best = weight;
+  const ngram = token.length >= NGRAM_MIN;
+  for (let at = words.indexOf(token); at !== -1; at = words.indexOf(token, at + 1)) {
+    const starts = at === 0 || words.charCodeAt(at - 1) === 32;
+    const end = at + token.length;
+    const ends = end === words.length || words.charCodeAt(end) === 32;
+    if (starts && ends) return weight * EXACT_FACTOR;
+    if (ngram && (starts || ends)) best = weight;
   }
   return best;
 };
 
 export interface ListingText {
-  title: readonly string[];
-  description: readonly string[];
+  /** Each field's distinct words joined by single spaces. */
+  title: string;
+  description: string;
   /** Words of the listing's text-schema attributes (only those the query searches). */
-  attributes: readonly string[];
+  attributes: string;
 }
 
 /** Relevance of a listing for the query tokens; 0 means no match. */

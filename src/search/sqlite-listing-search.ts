@@ -2,18 +2,9 @@ import type { Database, Statement } from 'better-sqlite3';
 import { indexedValues, textOf } from './extended-conditions';
 import { boxesAround, distanceKm } from './geo';
 import type { ListingSearch, ListingSearchQuery, ListingSearchResult, Point, SearchDocument, SearchOp, SearchSort } from './listing-search.port';
-import { relevance, reverseWord, wordsOf } from './search-text';
-import {
-  boxClause,
-  Clause,
-  estimateTerms,
-  filterClause,
-  keyPrefix,
-  matchExpression,
-  SEARCH_SCHEMA,
-  SEARCH_TABLES,
-  STATE_CODES,
-} from './sqlite-search-sql';
+import { ListingText, relevance, reverseWord, wordsOf } from './search-text';
+import { Access, and, boxCheck, Clause, geoAccess, Plan, planOf, textAccess } from './sqlite-search-plan';
+import { estimateTerms, keyPrefix, matchExpression, NO_PRICE, SEARCH_SCHEMA, SEARCH_TABLES, STATE_CODES, tenantState } from './sqlite-search-sql';
 
 /** A candidate row, with whatever the query needs to rank it. */
 interface Row {
@@ -29,11 +20,17 @@ interface Row {
   [sortColumn: `s${number}`]: number | null | undefined;
 }
 
+/** Up to this many listings left by the filters, a keyword query ranks them without asking FTS5. */
+const FILTER_FIRST_UP_TO = 5000;
+/** Up to this many matches (by the driver's count), a query reads them all and orders them in memory. */
+const RANK_IN_MEMORY_UP_TO = 5000;
 /** Up to this many matches, an origin query ranks them all; above it, it searches growing circles. */
 const RANK_ALL_UP_TO = 2000;
 
 export interface SqliteListingSearchOptions {
-  /** See RANK_ALL_UP_TO (tests set 0 to exercise the growing circles on small data). */
+  /** See FILTER_FIRST_UP_TO, RANK_IN_MEMORY_UP_TO and RANK_ALL_UP_TO (tests set 0 to exercise the large-result paths on small data). */
+  filterFirstUpTo?: number;
+  rankInMemoryUpTo?: number;
   rankAllUpTo?: number;
 }
 /** Statements are cached by SQL text; query shapes repeat, values do not. */
@@ -41,7 +38,6 @@ const STATEMENT_CACHE = 500;
 /** Refresh the planner's statistics after this many writes (the query plans depend on them). */
 const ANALYZE_EVERY = 20_000;
 
-const words = (s: string | undefined): string[] => (s ? s.split(' ') : []);
 
 /**
  * The embedded search read model: one row per listing (indexed columns for state, author, created, price),
@@ -58,12 +54,16 @@ export class SqliteListingSearch implements ListingSearch {
   private readonly marketplaces = new Map<string, number>();
   private writes = 0;
 
+  private readonly filterFirstUpTo: number;
+  private readonly rankInMemoryUpTo: number;
   private readonly rankAllUpTo: number;
 
   constructor(
     private readonly db: Database,
     options: SqliteListingSearchOptions = {},
   ) {
+    this.filterFirstUpTo = options.filterFirstUpTo ?? FILTER_FIRST_UP_TO;
+    this.rankInMemoryUpTo = options.rankInMemoryUpTo ?? RANK_IN_MEMORY_UP_TO;
     this.rankAllUpTo = options.rankAllUpTo ?? RANK_ALL_UP_TO;
     db.exec(SEARCH_SCHEMA);
     // Plans depend on statistics: refresh them where they are missing or stale (bounded work).
@@ -92,14 +92,20 @@ export class SqliteListingSearch implements ListingSearch {
     const mp = this.marketplaceNumber(q.marketplaceId, false);
     if (mp === null || q.ids?.length === 0) return { ids: [], total: 0 };
     if (q.keywords && q.keywords.tokens.length > 0) return this.keywordQuery(mp, q);
-    if (q.origin) return this.originQuery(mp, q, q.origin);
-    const filter = filterClause(mp, q);
+    const plan = planOf(mp, q);
+    const driver = this.choose(plan);
+    if (q.origin) return this.originQuery(q, q.origin, plan, driver);
+    if (driver.estimate <= this.rankInMemoryUpTo) {
+      // Few matches: read them all through the driver and order them here (one pass, no separate count).
+      const rows = this.rows(plan.where, driver.access, {}, q.sort).sort((a, b) => compareRows(a, b, q.sort ?? []));
+      return { ids: rows.slice(q.offset, q.offset + q.limit).map((r) => r.id), total: rows.length };
+    }
     const sort = sortSql(q.sort);
-    const rows = this.all<{ id: string }>(
-      `SELECT l.id FROM search_listings l ${sort.joins} WHERE ${filter.sql} ORDER BY ${sort.order} LIMIT ? OFFSET ?`,
-      [...sort.params, ...filter.params, q.limit, q.offset],
+    const page = this.all<{ id: string }>(
+      `SELECT l.id FROM search_listings l ${sort.joins} WHERE ${plan.where.sql} ORDER BY ${sort.order} LIMIT ? OFFSET ?`,
+      [...sort.params, ...plan.where.params, q.limit, q.offset],
     );
-    return { ids: rows.map((r) => r.id), total: await this.count(mp, q) };
+    return { ids: page.map((r) => r.id), total: this.total(plan, driver) };
   }
 
   async reset(): Promise<void> {
@@ -115,71 +121,82 @@ export class SqliteListingSearch implements ListingSearch {
     /* the connection belongs to the composition root */
   }
 
-  private async count(mp: number, q: ListingSearchQuery): Promise<number> {
-    const filter = filterClause(mp, q);
-    return this.get<{ n: number }>(`SELECT count(*) AS n FROM search_listings l WHERE ${filter.sql}`, filter.params)!.n;
+  /** The access path with the fewest rows (see sqlite-search-plan.ts); each probe counts at most up to the best so far. */
+  private choose(plan: Plan, cap = Number.MAX_SAFE_INTEGER): { access: Access; estimate: number } {
+    let best: { access: Access; estimate: number } | null = null;
+    for (const access of plan.accesses) {
+      const limit: number = best ? best.estimate : cap;
+      const n: number = this.get<{ n: number }>(`SELECT count(*) AS n FROM (${access.probe.sql} LIMIT ?)`, [...access.probe.params, limit + 1])!.n;
+      if (!best || n < best.estimate) best = { access, estimate: n };
+      if (n === 0) break;
+    }
+    return best!;
   }
 
+  /** The number of matches; the driver's own count (exact: it won the probing) when nothing else filters. */
+  private total(plan: Plan, driver: { access: Access; estimate: number }): number {
+    if (plan.unfiltered) return driver.estimate;
+    const { from } = driver.access;
+    return this.get<{ n: number }>(`SELECT count(*) AS n FROM ${from.sql} WHERE ${plan.where.sql}`, [...from.params, ...plan.where.params])!.n;
+  }
+
+  /**
+   * Filter first when the filters leave few listings: rank them by their own words. Otherwise compare with
+   * what the FTS5 vocabulary says the tokens match, and read the smaller side.
+   */
   private keywordQuery(mp: number, q: ListingSearchQuery): ListingSearchResult {
     const { tokens, textKeys } = q.keywords!;
-    const estimate = this.textEstimate(tokens, textKeys);
-    if (estimate === 0) return { ids: [], total: 0 };
-    const filter = filterClause(mp, q);
-    const survivors = this.get<{ n: number }>(`SELECT count(*) AS n FROM (SELECT 1 FROM search_listings l WHERE ${filter.sql} LIMIT ?)`, [
-      ...filter.params,
-      estimate + 1,
-    ])!.n;
-    let restrict: Clause | null = null;
-    if (survivors > estimate) {
-      // Text first: the FTS5 matches are fewer than the filtered listings.
-      const matches = this.all<{ rowid: number }>('SELECT rowid FROM search_text WHERE search_text MATCH ?', [matchExpression(tokens, textKeys)]);
-      restrict = { sql: 'l.n IN (SELECT value FROM json_each(?))', params: [JSON.stringify(matches.map((m) => m.rowid))] };
+    const plan = planOf(mp, q);
+    let driver = this.choose(plan);
+    if (driver.estimate > this.filterFirstUpTo) {
+      const estimate = this.textEstimate(tokens, textKeys);
+      if (estimate === 0) return { ids: [], total: 0 };
+      if (estimate < driver.estimate) driver = { access: textAccess(matchExpression(tokens, textKeys)), estimate };
     }
-    const rows = this.candidates(mp, q, { text: true, restrict });
-    const scored = rows
+    const scored = this.rows(plan.where, driver.access, { text: true }, q.sort)
       .map((row) => ({ row, score: relevance(tokens, listingText(row, textKeys)) }))
       .filter((r) => r.score > 0);
-    const byRelevance = (a: (typeof scored)[number], b: (typeof scored)[number]) => b.score - a.score || compareRows(a.row, b.row, []);
-    scored.sort(q.sort?.length ? (a, b) => compareRows(a.row, b.row, q.sort!) : byRelevance);
+    scored.sort(q.sort?.length ? (a, b) => compareRows(a.row, b.row, q.sort!) : (a, b) => b.score - a.score || compareRows(a.row, b.row, []));
     return { ids: scored.slice(q.offset, q.offset + q.limit).map((r) => r.row.id), total: scored.length };
   }
 
   /** Nearest first; listings without a location after all others. */
-  private async originQuery(mp: number, q: ListingSearchQuery, origin: Point): Promise<ListingSearchResult> {
-    const total = await this.count(mp, q);
+  private originQuery(q: ListingSearchQuery, origin: Point, plan: Plan, driver: { access: Access; estimate: number }): ListingSearchResult {
     const need = q.offset + q.limit;
     const byDistance = (rows: Row[]) =>
       rows
         .map((row) => ({ row, d: row.lat == null || row.lng == null ? Infinity : distanceKm(origin, { lat: row.lat, lng: row.lng }) }))
         .sort((a, b) => a.d - b.d || compareRows(a.row, b.row, []));
-    if (total <= this.rankAllUpTo) {
-      const ranked = byDistance(this.candidates(mp, q, { geo: true }));
-      return { ids: ranked.slice(q.offset, need).map((r) => r.row.id), total };
+    const page = (ranked: Array<{ row: Row }>, total: number) => ({ ids: ranked.slice(q.offset, need).map((r) => r.row.id), total });
+    if (driver.estimate <= this.rankAllUpTo) {
+      const ranked = byDistance(this.rows(plan.where, driver.access, { geo: true }));
+      return page(ranked, ranked.length);
     }
-    for (let radius = 25; ; radius *= 2) {
+    const total = this.total(plan, driver);
+    // Growing circles: every listing within the radius is inside the boxes, so the nearest `need` inside the
+    // circle are the nearest of all.
+    for (let radius = 5; ; radius *= 2) {
       const boxes = boxesAround(origin, radius);
       if (!boxes) break;
-      const inCircle = byDistance(this.candidates(mp, q, { geo: true, restrict: boxClause(boxes) })).filter((r) => r.d <= radius);
-      if (inCircle.length >= need) return { ids: inCircle.slice(q.offset, need).map((r) => r.row.id), total };
+      const inCircle = byDistance(this.rows(and([plan.where, boxCheck(boxes)]), geoAccess(boxes, plan.geoNarrowing), { geo: true })).filter((r) => r.d <= radius);
+      if (inCircle.length >= need) return page(inCircle, total);
     }
-    // The circle is the whole Earth: every located listing, then the others.
-    const ranked = byDistance(this.candidates(mp, q, { geo: true }));
-    return { ids: ranked.slice(q.offset, need).map((r) => r.row.id), total };
+    return page(byDistance(this.rows(plan.where, driver.access, { geo: true })), total);
   }
 
-  private candidates(mp: number, q: ListingSearchQuery, opts: { text?: boolean; geo?: boolean; restrict?: Clause | null }): Row[] {
-    const filter = filterClause(mp, q);
+  /** Matching rows through one access path, with the columns ranking needs. */
+  private rows(where: Clause, access: Access, opts: { text?: boolean; geo?: boolean }, sort?: SearchSort[]): Row[] {
     const columns = ['l.n', 'l.id', 'l.created', 'l.price'];
-    if (opts.text) columns.push('l.title_words', 'l.description_words', 'l.text_values');
+    if (opts.text) columns.push('w.title_words', 'w.description_words', 'w.text_values');
     if (opts.geo) columns.push('l.lat', 'l.lng');
-    const sortKeys = extendedSortKeys(q.sort);
-    sortKeys.forEach((key, i) => columns.push(`(SELECT v FROM search_values WHERE n = l.n AND key = ?) AS s${i}`));
-    const where = opts.restrict ? `${filter.sql} AND ${opts.restrict.sql}` : filter.sql;
-    return this.all<Row>(`SELECT ${columns.join(', ')} FROM search_listings l WHERE ${where}`, [
+    const sortKeys = extendedSortKeys(sort);
+    sortKeys.forEach((_key, i) => columns.push(`(SELECT v FROM search_values WHERE n = l.n AND key = ?) AS s${i}`));
+    const join = opts.text ? 'CROSS JOIN search_words w ON w.n = l.n' : '';
+    return this.all<Row>(`SELECT ${columns.join(', ')} FROM ${access.from.sql} ${join} WHERE ${where.sql}`, [
       ...sortKeys.map((k) => `n:${k}`),
-      ...filter.params,
-      ...(opts.restrict?.params ?? []),
-    ]).map((row) => withSortValues(row, q.sort));
+      ...access.from.params,
+      ...where.params,
+    ]).map((row) => withSortValues(row, sort));
   }
 
   private textEstimate(tokens: string[], textKeys: string[]): number {
@@ -205,16 +222,13 @@ export class SqliteListingSearch implements ListingSearch {
     const textValues = JSON.stringify(textWords);
     const row = [STATE_CODES[d.state], d.authorId, d.createdAt, d.price, d.geolocation?.lat ?? null, d.geolocation?.lng ?? null, d.stock];
     const existing = this.get<{ n: number; title_words: string; description_words: string; text_values: string }>(
-      'SELECT n, title_words, description_words, text_values FROM search_listings WHERE mp = ? AND id = ?',
+      'SELECT l.n, w.title_words, w.description_words, w.text_values FROM search_listings l JOIN search_words w ON w.n = l.n WHERE l.mp = ? AND l.id = ?',
       [mp, d.id],
     );
     let n: number;
     if (existing) {
       n = existing.n;
-      this.run(
-        'UPDATE search_listings SET state = ?, author = ?, created = ?, price = ?, lat = ?, lng = ?, stock = ?, title_words = ?, description_words = ?, text_values = ? WHERE n = ?',
-        [...row, titleWords, descriptionWords, textValues, n],
-      );
+      this.run('UPDATE search_listings SET state = ?, author = ?, created = ?, price = ?, lat = ?, lng = ?, stock = ? WHERE n = ?', [...row, n]);
       this.run('DELETE FROM search_values WHERE n = ?', [n]);
       this.run('DELETE FROM search_geo WHERE n = ?', [n]);
       // Most updates (state, price, extended data) leave the words as they were: the FTS5 index is left alone.
@@ -223,17 +237,15 @@ export class SqliteListingSearch implements ListingSearch {
         this.putValues(mp, n, d);
         return;
       }
+      this.run('UPDATE search_words SET title_words = ?, description_words = ?, text_values = ? WHERE n = ?', [titleWords, descriptionWords, textValues, n]);
       this.run('DELETE FROM search_text WHERE rowid = ?', [n]);
     } else {
-      n = Number(
-        this.run(
-          'INSERT INTO search_listings (mp, id, state, author, created, price, lat, lng, stock, title_words, description_words, text_values) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
-          [mp, d.id, ...row, titleWords, descriptionWords, textValues],
-        ).lastInsertRowid,
-      );
+      n = Number(this.run('INSERT INTO search_listings (mp, id, state, author, created, price, lat, lng, stock) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)', [mp, d.id, ...row]).lastInsertRowid);
+      this.run('INSERT INTO search_words (n, title_words, description_words, text_values) VALUES (?, ?, ?, ?)', [n, titleWords, descriptionWords, textValues]);
     }
-    const attrs = Object.entries(textWords).flatMap(([key, text]) => words(text).map((w) => keyPrefix(key) + w));
-    const attrsReversed = Object.entries(textWords).flatMap(([key, text]) => words(text).map((w) => keyPrefix(key) + reverseWord(w)));
+    const attributeWords = Object.entries(textWords).flatMap(([key, text]) => (text ? text.split(' ').map((w) => [keyPrefix(key), w]) : []));
+    const attrs = attributeWords.map(([prefix, w]) => prefix + w);
+    const attrsReversed = attributeWords.map(([prefix, w]) => prefix + reverseWord(w));
     this.run('INSERT INTO search_text (rowid, title, description, attrs, title_r, description_r, attrs_r) VALUES (?, ?, ?, ?, ?, ?, ?)', [
       n,
       titleWords,
@@ -247,7 +259,12 @@ export class SqliteListingSearch implements ListingSearch {
   }
 
   private putValues(mp: number, n: number, d: SearchDocument): void {
-    if (d.geolocation) this.run('INSERT INTO search_geo (n, min_lat, max_lat, min_lng, max_lng) VALUES (?, ?, ?, ?, ?)', [n, d.geolocation.lat, d.geolocation.lat, d.geolocation.lng, d.geolocation.lng]);
+    const g = d.geolocation;
+    if (g) {
+      const price = d.price ?? NO_PRICE;
+      const ts = tenantState(mp, STATE_CODES[d.state]);
+      this.run('INSERT INTO search_geo VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)', [n, g.lat, g.lat, g.lng, g.lng, price, price, ts, ts]);
+    }
     for (const [key, value] of Object.entries(d.values)) {
       for (const indexed of indexedValues(value)) {
         const v = typeof indexed.value === 'boolean' ? Number(indexed.value) : indexed.value;
@@ -260,8 +277,8 @@ export class SqliteListingSearch implements ListingSearch {
     if (mp === null) return;
     const existing = this.get<{ n: number }>('SELECT n FROM search_listings WHERE mp = ? AND id = ?', [mp, id]);
     if (!existing) return;
-    for (const sql of ['DELETE FROM search_values WHERE n = ?', 'DELETE FROM search_geo WHERE n = ?', 'DELETE FROM search_text WHERE rowid = ?', 'DELETE FROM search_listings WHERE n = ?'])
-      this.run(sql, [existing.n]);
+    for (const table of ['search_values', 'search_geo', 'search_words', 'search_listings']) this.run(`DELETE FROM ${table} WHERE n = ?`, [existing.n]);
+    this.run('DELETE FROM search_text WHERE rowid = ?', [existing.n]);
   }
 
   /** Marketplace ids are stored as small integers in every row and index entry. */
@@ -335,9 +352,16 @@ const compareRows = (a: Row, b: Row, sort: SearchSort[]): number => {
   return b.created - a.created || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
 };
 
-const listingText = (row: Row, textKeys: string[]) => {
+const listingText = (row: Row, textKeys: string[]): ListingText => {
   const values = textKeys.length > 0 ? (JSON.parse(row.text_values ?? '{}') as Record<string, string>) : {};
-  return { title: words(row.title_words), description: words(row.description_words), attributes: textKeys.flatMap((k) => words(values[k])) };
+  return {
+    title: row.title_words ?? '',
+    description: row.description_words ?? '',
+    attributes: textKeys
+      .map((k) => values[k])
+      .filter(Boolean)
+      .join(' '),
+  };
 };
 
 /** ORDER BY of a plain (no keywords, no origin) query, with a join per extended-data sort key. */

@@ -1,10 +1,8 @@
 import { createHash } from 'node:crypto';
-import { defaultSatisfies, kindOf } from './extended-conditions';
-import { boundsBoxes, Box } from './geo';
-import type { ExtendedFilter, ListingSearchQuery, ListingStateName } from './listing-search.port';
+import type { ListingStateName } from './listing-search.port';
 import { NGRAM_MIN, reverseWord } from './search-text';
 
-/** SQL building blocks of the SQLite search adapter: the schema, filters as WHERE clauses, FTS5 expressions. */
+/** SQL building blocks of the SQLite search adapter: the schema and the FTS5 expressions. */
 
 export const SEARCH_SCHEMA = `
 CREATE TABLE IF NOT EXISTS search_marketplaces (
@@ -21,7 +19,11 @@ CREATE TABLE IF NOT EXISTS search_listings (
   price             INTEGER,
   lat               REAL,
   lng               REAL,
-  stock             INTEGER,
+  stock             INTEGER
+);
+-- The words for ranking, apart from the narrow rows that filters scan (more rows per page, fewer page reads).
+CREATE TABLE IF NOT EXISTS search_words (
+  n                 INTEGER PRIMARY KEY,
   title_words       TEXT NOT NULL,
   description_words TEXT NOT NULL,
   text_values       TEXT NOT NULL
@@ -31,7 +33,9 @@ CREATE INDEX IF NOT EXISTS search_listings_created ON search_listings (mp, creat
 CREATE INDEX IF NOT EXISTS search_listings_state ON search_listings (mp, state, created);
 CREATE INDEX IF NOT EXISTS search_listings_price ON search_listings (mp, state, price);
 CREATE INDEX IF NOT EXISTS search_listings_author ON search_listings (mp, author, created);
-CREATE VIRTUAL TABLE IF NOT EXISTS search_geo USING rtree(n, min_lat, max_lat, min_lng, max_lng);
+-- A 4-dimensional R*Tree: location, price and (marketplace, state) together, so a query with bounds reads only
+-- the points of its marketplace, states and price range. Listings without a price sit at NO_PRICE.
+CREATE VIRTUAL TABLE IF NOT EXISTS search_geo USING rtree(n, min_lat, max_lat, min_lng, max_lng, min_price, max_price, min_ts, max_ts);
 CREATE TABLE IF NOT EXISTS search_values (
   mp  INTEGER NOT NULL,
   key TEXT NOT NULL,
@@ -47,7 +51,13 @@ CREATE VIRTUAL TABLE IF NOT EXISTS search_text USING fts5(
 CREATE VIRTUAL TABLE IF NOT EXISTS search_text_vocab USING fts5vocab(search_text, 'row');
 `;
 
-export const SEARCH_TABLES = ['search_listings', 'search_geo', 'search_values', 'search_text', 'search_marketplaces'];
+export const SEARCH_TABLES = ['search_listings', 'search_words', 'search_geo', 'search_values', 'search_text', 'search_marketplaces'];
+
+/** Below every real price. */
+export const NO_PRICE = -1e37;
+
+/** The (marketplace, state) dimension of the R*Tree. */
+export const tenantState = (mp: number, state: number): number => mp * 4 + state;
 
 export const STATE_CODES: Record<ListingStateName, number> = { draft: 0, pendingApproval: 1, published: 2, closed: 3 };
 
@@ -63,75 +73,6 @@ export const keyPrefix = (key: string): string => {
     hashes.set(key, prefix);
   }
   return prefix;
-};
-
-export interface Clause {
-  sql: string;
-  params: unknown[];
-}
-
-const and = (clauses: Clause[]): Clause => ({
-  sql: clauses.map((c) => c.sql).join(' AND ') || '1',
-  params: clauses.flatMap((c) => c.params),
-});
-
-export const boxClause = (boxes: Box[]): Clause => ({
-  // R*Tree coordinates are 32-bit floats rounded outwards: the tree finds a superset, the columns decide.
-  sql: `l.n IN (${boxes.map(() => 'SELECT n FROM search_geo WHERE min_lat <= ? AND max_lat >= ? AND min_lng <= ? AND max_lng >= ?').join(' UNION ALL ')})
-    AND (${boxes.map(() => '(l.lat BETWEEN ? AND ? AND l.lng BETWEEN ? AND ?)').join(' OR ')})`,
-  params: [...boxes.flatMap((b) => [b.maxLat, b.minLat, b.maxLng, b.minLng]), ...boxes.flatMap((b) => [b.minLat, b.maxLat, b.minLng, b.maxLng])],
-});
-
-const placeholders = (n: number): string => Array.from({ length: n }, () => '?').join(',');
-
-const valueSubquery = (mp: number, key: string, condition: string, params: unknown[]): Clause => ({
-  sql: `l.n IN (SELECT n FROM search_values WHERE mp = ? AND key = ? AND ${condition})`,
-  params: [mp, key, ...params],
-});
-
-const extendedClause = (mp: number, f: ExtendedFilter): Clause => {
-  const key = `${kindOf(f.type)}:${f.key}`;
-  let match: Clause;
-  switch (f.type) {
-    case 'enum':
-      match = valueSubquery(mp, key, `v IN (${placeholders(f.anyOf.length)})`, f.anyOf);
-      break;
-    case 'multi-enum':
-      match =
-        f.mode === 'any'
-          ? valueSubquery(mp, key, `v IN (${placeholders(f.values.length)})`, f.values)
-          : and(f.values.map((v) => valueSubquery(mp, key, 'v = ?', [v])));
-      break;
-    case 'long':
-      match = valueSubquery(mp, key, [f.gte !== undefined ? 'v >= ?' : '', f.lt !== undefined ? 'v < ?' : ''].filter(Boolean).join(' AND ') || '1', [
-        ...(f.gte !== undefined ? [f.gte] : []),
-        ...(f.lt !== undefined ? [f.lt] : []),
-      ]);
-      break;
-    case 'boolean':
-      match = valueSubquery(mp, key, 'v = ?', [f.value ? 1 : 0]);
-      break;
-  }
-  if (!defaultSatisfies(f, f.default)) return match;
-  return { sql: `(${match.sql} OR l.n NOT IN (SELECT n FROM search_values WHERE mp = ? AND key = ?))`, params: [...match.params, mp, key] };
-};
-
-/** Every condition of a query but keywords and order, as a WHERE clause over `search_listings l`. */
-export const filterClause = (mp: number, q: ListingSearchQuery): Clause => {
-  const clauses: Clause[] = [{ sql: 'l.mp = ?', params: [mp] }];
-  if (q.states) clauses.push({ sql: `l.state IN (${placeholders(q.states.length)})`, params: q.states.map((s) => STATE_CODES[s]) });
-  if (q.authorId !== undefined) clauses.push({ sql: 'l.author = ?', params: [q.authorId] });
-  if (q.ids) clauses.push({ sql: `l.id IN (${placeholders(q.ids.length)})`, params: q.ids });
-  if (q.createdAtStart !== undefined) clauses.push({ sql: 'l.created >= ?', params: [q.createdAtStart] });
-  if (q.createdAtEnd !== undefined) clauses.push({ sql: 'l.created < ?', params: [q.createdAtEnd] });
-  if (q.price?.gte !== undefined) clauses.push({ sql: 'l.price >= ?', params: [q.price.gte] });
-  if (q.price?.lt !== undefined) clauses.push({ sql: 'l.price < ?', params: [q.price.lt] });
-  if (q.price && q.price.gte === undefined && q.price.lt === undefined) clauses.push({ sql: 'l.price IS NOT NULL', params: [] });
-  if (q.bounds) clauses.push(boxClause(boundsBoxes(q.bounds.ne, q.bounds.sw)));
-  for (const f of q.filters ?? []) clauses.push(extendedClause(mp, f));
-  if (q.stock)
-    clauses.push({ sql: q.stock.mode === 'strict' ? 'l.stock >= ?' : '(l.stock IS NULL OR l.stock >= ?)', params: [q.stock.minStock] });
-  return and(clauses);
 };
 
 const quote = (term: string): string => `"${term}"`;
@@ -170,4 +111,3 @@ export const estimateTerms = (tokens: string[], textKeys: string[]): Array<{ exa
   return terms;
 };
 
-export { placeholders };
