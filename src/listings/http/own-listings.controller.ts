@@ -1,0 +1,144 @@
+import { Controller, Inject } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
+import { Requires } from '../../http/access';
+import { Api, ApiRequest, commandContextOf } from '../../http/api-request';
+import { ApiCommand, ApiQuery, USER_TOKEN } from '../../http/endpoint.decorators';
+import { Responder } from '../../http/responder';
+import { validateParams } from '../../http/validation';
+import { ImageDirectory } from '../../images/image-directory';
+import { CLOCK } from '../../infrastructure/tokens';
+import { MarketplaceDirectory } from '../../marketplaces/marketplace-directory';
+import { forbidden, notFound } from '../../shared/api-error';
+import type { Clock } from '../../shared/clock';
+import { ChangeListingCommand, CreateListingCommand } from '../commands/listing.handlers';
+import type { Actor, ListingCommand } from '../domain/listing.decider';
+import { authorIdOf, imageIdsOf, isLive, ownListingView } from '../domain/listing.views';
+import { ListingReads } from '../listing-reads';
+import { listingUpdateOf, newListingOf } from './listing-input';
+import { AddImageBody, CreateOwnListingBody, ListingIdBody, NoParams, ShowListingQuery, UpdateOwnListingBody } from './listing.dto';
+
+/**
+ * Marketplace API own_listings/*: the signed-in user's listings, in every state, as `ownListing`. Posting
+ * rights and user states are enforced by the shared access policy (@Requires): 403
+ * permission-denied-post-listings, user-pending-approval.
+ */
+@Controller('v1/api/own_listings')
+export class OwnListingsController {
+  constructor(
+    private readonly commands: CommandBus,
+    private readonly reads: ListingReads,
+    private readonly respond: Responder,
+    private readonly marketplaces: MarketplaceDirectory,
+    private readonly images: ImageDirectory,
+    @Inject(CLOCK) private readonly clock: Clock,
+  ) {}
+
+  @ApiCommand('create', USER_TOKEN)
+  @Requires('postListings')
+  async create(@Api() api: ApiRequest) {
+    const { settings } = await this.marketplaces.state(api.auth.marketplaceId);
+    return this.createListing(api, settings.requireListingApproval ? 'pendingApproval' : 'published');
+  }
+
+  @ApiCommand('create_draft', USER_TOKEN)
+  @Requires('postListings')
+  createDraft(@Api() api: ApiRequest) {
+    return this.createListing(api, 'draft');
+  }
+
+  @ApiCommand('publish_draft', USER_TOKEN)
+  @Requires('postListings')
+  async publishDraft(@Api() api: ApiRequest) {
+    const { settings } = await this.marketplaces.state(api.auth.marketplaceId);
+    return this.change(api, ListingIdBody, (actor) => ({ type: 'publish-draft', actor, requireApproval: settings.requireListingApproval }));
+  }
+
+  @ApiCommand('discard_draft', USER_TOKEN)
+  @Requires('approvedUser')
+  discardDraft(@Api() api: ApiRequest) {
+    return this.change(api, ListingIdBody, (actor) => ({ type: 'discard-draft', actor, now: this.clock.now() }));
+  }
+
+  @ApiCommand('open', USER_TOKEN)
+  @Requires('postListings')
+  open(@Api() api: ApiRequest) {
+    return this.change(api, ListingIdBody, (actor) => ({ type: 'open', actor }));
+  }
+
+  @ApiCommand('close', USER_TOKEN)
+  @Requires('approvedUser')
+  close(@Api() api: ApiRequest) {
+    return this.change(api, ListingIdBody, (actor) => ({ type: 'close', actor }));
+  }
+
+  @ApiCommand('update', USER_TOKEN)
+  @Requires('approvedUser')
+  async update(@Api() api: ApiRequest) {
+    validateParams(NoParams, api.query, 'query');
+    const { id, ...fields } = validateParams(UpdateOwnListingBody, api.body, 'body');
+    if (fields.images) await this.assertNewImagesUsable(api, id, fields.images, ['images']);
+    return this.run(api, id, { type: 'update', actor: this.actor(api), update: listingUpdateOf(fields) });
+  }
+
+  @ApiCommand('add_image', USER_TOKEN)
+  @Requires('approvedUser')
+  async addImage(@Api() api: ApiRequest) {
+    validateParams(NoParams, api.query, 'query');
+    const { id, imageId } = validateParams(AddImageBody, api.body, 'body');
+    await this.assertNewImagesUsable(api, id, [imageId], ['imageId']);
+    return this.run(api, id, { type: 'add-image', actor: this.actor(api), imageId });
+  }
+
+  @ApiQuery('show', USER_TOKEN)
+  async show(@Api() api: ApiRequest) {
+    const { id } = validateParams(ShowListingQuery, api.query, 'query');
+    const listing = await this.reads.find(api.auth.marketplaceId, id);
+    if (!isLive(listing)) throw notFound('No such listing.');
+    if (authorIdOf(listing) !== api.auth.userId) throw forbidden('The listing belongs to another user.');
+    return this.respond.one(api, ownListingView(listing), 'listing');
+  }
+
+  @ApiQuery('query', USER_TOKEN, { paginated: true })
+  async query(@Api() api: ApiRequest) {
+    const { listings, meta } = await this.reads.query(api, 'own', api.auth.userId!);
+    return this.respond.many(api, listings.map(ownListingView), meta);
+  }
+
+  private actor(api: ApiRequest): Actor {
+    return { kind: 'author', userId: api.auth.userId! };
+  }
+
+  private async createListing(api: ApiRequest, state: 'draft' | 'pendingApproval' | 'published') {
+    validateParams(NoParams, api.query, 'query');
+    const body = validateParams(CreateOwnListingBody, api.body, 'body');
+    if (body.images) await this.images.assertUsable(api.auth.marketplaceId, api.auth.userId, body.images, ['images']);
+    const listingId = await this.commands.execute<CreateListingCommand, string>(
+      new CreateListingCommand(commandContextOf(api, this.clock), api.auth.userId!, state, newListingOf(body)),
+    );
+    return this.answer(api, listingId);
+  }
+
+  private change(api: ApiRequest, dto: new () => ListingIdBody, command: (actor: Actor) => Exclude<ListingCommand, { type: 'create' }>) {
+    validateParams(NoParams, api.query, 'query');
+    const { id } = validateParams(dto, api.body, 'body');
+    return this.run(api, id, command(this.actor(api)));
+  }
+
+  private async run(api: ApiRequest, listingId: string, command: Exclude<ListingCommand, { type: 'create' }>) {
+    await this.commands.execute(new ChangeListingCommand(commandContextOf(api, this.clock), listingId, command));
+    return this.answer(api, listingId);
+  }
+
+  private async answer(api: ApiRequest, listingId: string) {
+    const listing = await this.reads.find(api.auth.marketplaceId, listingId);
+    return this.respond.command(api, ownListingView(listing!));
+  }
+
+  /** Images already on the listing stay usable; new ones must be the author's own uploads. */
+  private async assertNewImagesUsable(api: ApiRequest, listingId: string, imageIds: string[], path: string[]) {
+    const current = await this.reads.find(api.auth.marketplaceId, listingId);
+    if (isLive(current) && authorIdOf(current) !== api.auth.userId) throw forbidden('The listing belongs to another user.');
+    const attached = new Set(isLive(current) ? imageIdsOf(current) : []);
+    await this.images.assertUsable(api.auth.marketplaceId, api.auth.userId, imageIds.filter((id) => !attached.has(id)), path);
+  }
+}

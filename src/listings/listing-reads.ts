@@ -1,0 +1,35 @@
+import { Injectable } from '@nestjs/common';
+import { QueryBus } from '@nestjs/cqrs';
+import type { ApiRequest } from '../http/api-request';
+import { paginationMeta } from '../http/common-params';
+import { invalidValue } from '../shared/api-error';
+import { SearchSchemas } from '../search-schemas/search-schemas';
+import type { StoredListing } from './domain/listing.views';
+import { ListingQueryScope, parseListingQuery } from './http/listing-query.params';
+import { FindListingQuery, ListingPage, SearchListingsQuery } from './queries/listing.queries';
+
+/** Past this many matches only the first pages are served (meta.paginationLimit). */
+export const PAGINATION_WINDOW = 10_000;
+
+/** What the listing controllers read: one listing, or a page of a listing query with its meta. */
+@Injectable()
+export class ListingReads {
+  constructor(
+    private readonly queries: QueryBus,
+    private readonly schemas: SearchSchemas,
+  ) {}
+
+  find(marketplaceId: string, listingId: string): Promise<StoredListing | null> {
+    return this.queries.execute<FindListingQuery, StoredListing | null>(new FindListingQuery(marketplaceId, listingId));
+  }
+
+  async query(api: ApiRequest, scope: ListingQueryScope, ownerId?: string): Promise<{ listings: StoredListing[]; meta: Record<string, unknown> }> {
+    const schemas = await this.schemas.list(api.auth.marketplaceId, 'listing');
+    const query = parseListingQuery(api, scope, schemas, ownerId);
+    const page = await this.queries.execute<SearchListingsQuery, ListingPage>(new SearchListingsQuery(query));
+    const limit = page.total > PAGINATION_WINDOW ? Math.floor(PAGINATION_WINDOW / api.common.perPage) : undefined;
+    if (limit !== undefined && api.common.page > limit)
+      throw invalidValue(['page'], 'query', `More than ${PAGINATION_WINDOW} listings match: pages up to ${limit} can be read; narrow the query (createdAtStart, createdAtEnd).`);
+    return { listings: page.listings, meta: paginationMeta(page.total, api.common, limit) };
+  }
+}

@@ -1,0 +1,20 @@
+import { Module } from '@nestjs/common';
+import { ImagesModule } from '../images/images.module';
+import { MarketplacesModule } from '../marketplaces/marketplaces.module';
+import { SearchSchemasModule } from '../search-schemas/search-schemas.module';
+import { ChangeListingHandler, CreateListingHandler } from './commands/listing.handlers';
+import { ListingsIntegrationController } from './http/listings.integration.controller';
+import { ListingsMarketplaceController } from './http/listings.marketplace.controller';
+import { OwnListingsController } from './http/own-listings.controller';
+import { ListingReads } from './listing-reads';
+import { ListingsRelationships } from './listings.relationships';
+import { FindListingHandler, SearchListingsHandler } from './queries/listing.queries';
+
+/** Listings: own listings (Marketplace API), public listings, Integration API listings, all queries through listing search. */
+@Module({
+  imports: [MarketplacesModule, ImagesModule, SearchSchemasModule],
+  controllers: [OwnListingsController, ListingsMarketplaceController, ListingsIntegrationController],
+  providers: [ListingReads, ListingsRelationships, CreateListingHandler, ChangeListingHandler, FindListingHandler, SearchListingsHandler],
+  exports: [ListingReads],
+})
+export class ListingsModule {}

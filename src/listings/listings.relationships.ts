@@ -1,0 +1,52 @@
+import { Injectable, OnModuleInit } from '@nestjs/common';
+import { QueryBus } from '@nestjs/cqrs';
+import { LoadContext, RelationshipRegistry } from '../http/envelope';
+import type { Resource } from '../http/resource';
+import { ImageDirectory } from '../images/image-directory';
+import { MarketplaceDirectory } from '../marketplaces/marketplace-directory';
+import { currentUserView, integrationUser, publicUserView, StoredUser } from '../users/domain/user.views';
+import { FindUserQuery } from '../users/queries/find-user.query';
+import { authorIdOf, imageIdsOf, isLive } from './domain/listing.views';
+import { ListingReads } from './listing-reads';
+
+/**
+ * The relationships of `ownListing` and `listing`: marketplace, author (the author's own view for an own
+ * listing, the public profile otherwise, everything on the Integration API) and images, in order. There is no
+ * stock yet, so `currentStock` is not registered and an include of it is ignored.
+ */
+@Injectable()
+export class ListingsRelationships implements OnModuleInit {
+  constructor(
+    private readonly registry: RelationshipRegistry,
+    private readonly reads: ListingReads,
+    private readonly queries: QueryBus,
+    private readonly marketplaces: MarketplaceDirectory,
+    private readonly images: ImageDirectory,
+  ) {}
+
+  onModuleInit(): void {
+    for (const type of ['ownListing', 'listing']) {
+      this.registry.register(type, 'marketplace', (_r, ctx) => this.marketplaces.resource(ctx.auth.marketplaceId));
+      this.registry.register(type, 'author', (r, ctx) => this.author(type, r, ctx));
+      this.registry.register(type, 'images', (r, ctx) => this.imagesOf(r, ctx));
+    }
+  }
+
+  private async author(type: string, r: Resource, ctx: LoadContext): Promise<Resource | null> {
+    const listing = await this.reads.find(ctx.auth.marketplaceId, r.id);
+    const authorId = listing ? authorIdOf(listing) : null;
+    if (!authorId) return null;
+    const user = await this.queries.execute<FindUserQuery, StoredUser | null>(new FindUserQuery(ctx.auth.marketplaceId, { id: authorId }));
+    if (!user) return null;
+    if (type === 'ownListing') return currentUserView(user);
+    return ctx.auth.scope === 'integ' ? integrationUser(user) : publicUserView(user);
+  }
+
+  private async imagesOf(r: Resource, ctx: LoadContext): Promise<Resource[]> {
+    const listing = await this.reads.find(ctx.auth.marketplaceId, r.id);
+    if (!isLive(listing)) return [];
+    const baseUrl = ctx.baseUrl ?? this.images.defaultBaseUrl;
+    const images = await Promise.all(imageIdsOf(listing).map((id) => this.images.resource(ctx.auth.marketplaceId, id, ctx.params, baseUrl)));
+    return images.filter((i): i is Resource => i !== null);
+  }
+}
