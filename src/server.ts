@@ -39,7 +39,7 @@ export const createServer = async (infra: Infrastructure, options: ServerOptions
     }
   });
   const app = await NestFactory.create<NestFastifyApplication>(AppModule.with(infra, options.clock, options.ids), adapter, {
-    logger: options.logger ? ['error', 'warn', 'log'] : ['error'],
+    logger: options.logger ? ['error', 'warn'] : ['error'],
   });
   // multipart/form-data (images/upload) is read by the endpoint itself, as a stream, with its own limits.
   await app.register(multipart as unknown as Parameters<NestFastifyApplication['register']>[0]);
