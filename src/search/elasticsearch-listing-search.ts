@@ -85,6 +85,8 @@ const toSource = (d: SearchDocument): Source => {
 };
 
 type Query = estypes.QueryDslQueryContainer;
+/** index.max_result_window (the Elasticsearch default). */
+const RESULT_WINDOW = 10_000;
 const field = (kind: FieldKind, key: string) => `x.${kind}.${key}`;
 const constant = (filter: Query, boost: number): Query => ({ constant_score: { filter, boost } });
 
@@ -226,12 +228,14 @@ export class ElasticsearchListingSearch implements ListingSearch {
     await this.ensureIndex();
     await this.ensureFields(fieldsOf(q));
     const keywords = q.keywords?.tokens.length ? [keywordsQuery(q.keywords.tokens, q.keywords.textKeys)] : [];
+    // from + size may not pass the index's result window: past it there are only counts (see paginationLimit).
+    const from = Math.min(q.offset, RESULT_WINDOW);
     const response = await this.client.search<Source>({
       index: this.index,
       query: { bool: { filter: filters(q), must: keywords } },
       sort: sortOf(q),
-      from: q.offset,
-      size: q.limit,
+      from,
+      size: Math.max(0, Math.min(q.limit, RESULT_WINDOW - from)),
       track_total_hits: true,
       _source: ['id'],
     });
