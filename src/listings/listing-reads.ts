@@ -11,22 +11,45 @@ import { FindListingQuery, ListingPage, SearchListingsQuery } from './queries/li
 /** Past this many matches only the first pages are served (meta.paginationLimit). */
 export const PAGINATION_WINDOW = 10_000;
 
-/** What the listing controllers read: one listing, or a page of a listing query with its meta. */
+/**
+ * What the listing controllers read: one listing, or a page of a listing query with its meta. Within one request
+ * (keyed by its auth context, which the relationship loaders see too) a listing is read once: the page's
+ * listings are reused when `include` resolves their author and images.
+ */
 @Injectable()
 export class ListingReads {
+  private readonly perRequest = new WeakMap<object, Map<string, Promise<StoredListing | null>>>();
+
   constructor(
     private readonly queries: QueryBus,
     private readonly schemas: SearchSchemas,
   ) {}
 
-  find(marketplaceId: string, listingId: string): Promise<StoredListing | null> {
-    return this.queries.execute<FindListingQuery, StoredListing | null>(new FindListingQuery(marketplaceId, listingId));
+  find(marketplaceId: string, listingId: string, request?: object): Promise<StoredListing | null> {
+    const cache = request ? this.cacheOf(request) : null;
+    let found = cache?.get(listingId);
+    if (!found) {
+      found = this.queries.execute<FindListingQuery, StoredListing | null>(new FindListingQuery(marketplaceId, listingId));
+      cache?.set(listingId, found);
+    }
+    return found;
+  }
+
+  private cacheOf(request: object): Map<string, Promise<StoredListing | null>> {
+    let cache = this.perRequest.get(request);
+    if (!cache) {
+      cache = new Map();
+      this.perRequest.set(request, cache);
+    }
+    return cache;
   }
 
   async query(api: ApiRequest, scope: ListingQueryScope, ownerId?: string): Promise<{ listings: StoredListing[]; meta: Record<string, unknown> }> {
     const schemas = await this.schemas.list(api.auth.marketplaceId, 'listing');
     const query = parseListingQuery(api, scope, schemas, ownerId);
     const page = await this.queries.execute<SearchListingsQuery, ListingPage>(new SearchListingsQuery(query));
+    const cache = this.cacheOf(api.auth);
+    for (const listing of page.listings) cache.set(listing.id.uuid, Promise.resolve(listing));
     const limit = page.total > PAGINATION_WINDOW ? Math.floor(PAGINATION_WINDOW / api.common.perPage) : undefined;
     if (limit !== undefined && api.common.page > limit)
       throw invalidValue(['page'], 'query', `More than ${PAGINATION_WINDOW} listings match: pages up to ${limit} can be read; narrow the query (createdAtStart, createdAtEnd).`);

@@ -16,6 +16,8 @@ import { ListingReads } from './listing-reads';
  */
 @Injectable()
 export class ListingsRelationships implements OnModuleInit {
+  private readonly users = new WeakMap<object, Map<string, Promise<StoredUser | null>>>();
+
   constructor(
     private readonly registry: RelationshipRegistry,
     private readonly reads: ListingReads,
@@ -33,17 +35,32 @@ export class ListingsRelationships implements OnModuleInit {
   }
 
   private async author(type: string, r: Resource, ctx: LoadContext): Promise<Resource | null> {
-    const listing = await this.reads.find(ctx.auth.marketplaceId, r.id);
+    const listing = await this.reads.find(ctx.auth.marketplaceId, r.id, ctx.auth);
     const authorId = listing ? authorIdOf(listing) : null;
     if (!authorId) return null;
-    const user = await this.queries.execute<FindUserQuery, StoredUser | null>(new FindUserQuery(ctx.auth.marketplaceId, { id: authorId }));
+    const user = await this.user(ctx, authorId);
     if (!user) return null;
     if (type === 'ownListing') return currentUserView(user);
     return ctx.auth.scope === 'integ' ? integrationUser(user) : publicUserView(user);
   }
 
+  /** An author of several listings of the page is read once per request. */
+  private user(ctx: LoadContext, userId: string): Promise<StoredUser | null> {
+    let users = this.users.get(ctx.auth);
+    if (!users) {
+      users = new Map();
+      this.users.set(ctx.auth, users);
+    }
+    let user = users.get(userId);
+    if (!user) {
+      user = this.queries.execute<FindUserQuery, StoredUser | null>(new FindUserQuery(ctx.auth.marketplaceId, { id: userId }));
+      users.set(userId, user);
+    }
+    return user;
+  }
+
   private async imagesOf(r: Resource, ctx: LoadContext): Promise<Resource[]> {
-    const listing = await this.reads.find(ctx.auth.marketplaceId, r.id);
+    const listing = await this.reads.find(ctx.auth.marketplaceId, r.id, ctx.auth);
     if (!isLive(listing)) return [];
     const baseUrl = ctx.baseUrl ?? this.images.defaultBaseUrl;
     const images = await Promise.all(imageIdsOf(listing).map((id) => this.images.resource(ctx.auth.marketplaceId, id, ctx.params, baseUrl)));

@@ -3,7 +3,7 @@ import { indexedValues, textOf } from './extended-conditions';
 import { boxesAround, distanceKm } from './geo';
 import type { ListingSearch, ListingSearchQuery, ListingSearchResult, Point, SearchDocument, SearchOp, SearchSort } from './listing-search.port';
 import { ListingText, relevance, reverseWord, wordsOf } from './search-text';
-import { Access, and, boxCheck, Clause, geoAccess, Plan, planOf, textAccess } from './sqlite-search-plan';
+import { Access, and, boxCheck, Clause, geoAccess, Plan, planOf, textAccess, whereFor } from './sqlite-search-plan';
 import { estimateTerms, keyPrefix, matchExpression, NO_PRICE, SEARCH_SCHEMA, SEARCH_TABLES, STATE_CODES, tenantState } from './sqlite-search-sql';
 
 /** A candidate row, with whatever the query needs to rank it. */
@@ -52,6 +52,8 @@ const ANALYZE_EVERY = 20_000;
 export class SqliteListingSearch implements ListingSearch {
   private readonly statements = new Map<string, Statement>();
   private readonly marketplaces = new Map<string, number>();
+  /** Marketplace-and-states counts, until the next write (see baseCount). */
+  private readonly counts = new Map<string, number>();
   private writes = 0;
 
   private readonly filterFirstUpTo: number;
@@ -81,6 +83,7 @@ export class SqliteListingSearch implements ListingSearch {
       if (op.op === 'put') this.put(op.document);
       else this.remove(this.marketplaceNumber(op.marketplaceId, false), op.id);
     }
+    if (ops.length > 0) this.counts.clear();
     this.writes += ops.length;
     if (this.writes >= ANALYZE_EVERY) {
       this.writes = 0;
@@ -102,7 +105,7 @@ export class SqliteListingSearch implements ListingSearch {
     }
     const sort = sortSql(q.sort);
     const page = this.all<{ id: string }>(
-      `SELECT l.id FROM search_listings l ${sort.joins} WHERE ${plan.where.sql} ORDER BY ${sort.order} LIMIT ? OFFSET ?`,
+      `SELECT l.id FROM search_listings l ${sort.joins} WHERE ${whereFor(plan.where, 'l.n')} ORDER BY ${sort.order} LIMIT ? OFFSET ?`,
       [...sort.params, ...plan.where.params, q.limit, q.offset],
     );
     return { ids: page.map((r) => r.id), total: this.total(plan, driver) };
@@ -115,6 +118,7 @@ export class SqliteListingSearch implements ListingSearch {
   resetSync(): void {
     for (const table of SEARCH_TABLES) this.db.exec(`DELETE FROM ${table}`);
     this.marketplaces.clear();
+    this.counts.clear();
   }
 
   async close(): Promise<void> {
@@ -124,20 +128,40 @@ export class SqliteListingSearch implements ListingSearch {
   /** The access path with the fewest rows (see sqlite-search-plan.ts); each probe counts at most up to the best so far. */
   private choose(plan: Plan, cap = Number.MAX_SAFE_INTEGER): { access: Access; estimate: number } {
     let best: { access: Access; estimate: number } | null = null;
-    for (const access of plan.accesses) {
+    const last = plan.accesses.length - 1;
+    for (const [i, access] of plan.accesses.entries()) {
       const limit: number = best ? best.estimate : cap;
-      const n: number = this.get<{ n: number }>(`SELECT count(*) AS n FROM (${access.probe.sql} LIMIT ?)`, [...access.probe.params, limit + 1])!.n;
+      const n: number = i === last ? this.baseCount(plan, access, limit) : this.probe(access, limit);
       if (!best || n < best.estimate) best = { access, estimate: n };
       if (n === 0) break;
     }
     return best!;
   }
 
+  private probe(access: Access, limit: number): number {
+    if (limit === Number.MAX_SAFE_INTEGER && access.count) return this.get<{ n: number }>(access.count.sql, access.count.params)!.n;
+    return this.get<{ n: number }>(`SELECT count(*) AS n FROM (${access.probe.sql} LIMIT ?)`, [...access.probe.params, limit + 1])!.n;
+  }
+
+  /**
+   * The marketplace's listings in the asked states (the last access, always there): counted once and kept until
+   * the next write, as browsing and origin queries over the whole marketplace need it every time. The embedded
+   * store has one writer, this process, so its own writes are the only ones to wait for.
+   */
+  private baseCount(plan: Plan, access: Access, limit: number): number {
+    const cached = this.counts.get(plan.baseKey);
+    if (cached !== undefined) return cached;
+    if (limit !== Number.MAX_SAFE_INTEGER) return this.probe(access, limit);
+    const n = this.probe(access, limit);
+    this.counts.set(plan.baseKey, n);
+    return n;
+  }
+
   /** The number of matches; the driver's own count (exact: it won the probing) when nothing else filters. */
   private total(plan: Plan, driver: { access: Access; estimate: number }): number {
     if (plan.unfiltered) return driver.estimate;
-    const { from } = driver.access;
-    return this.get<{ n: number }>(`SELECT count(*) AS n FROM ${from.sql} WHERE ${plan.where.sql}`, [...from.params, ...plan.where.params])!.n;
+    const { from, rowid } = driver.access;
+    return this.get<{ n: number }>(`SELECT count(*) AS n FROM ${from.sql} WHERE ${whereFor(plan.where, rowid)}`, [...from.params, ...plan.where.params])!.n;
   }
 
   /**
@@ -192,7 +216,7 @@ export class SqliteListingSearch implements ListingSearch {
     const sortKeys = extendedSortKeys(sort);
     sortKeys.forEach((_key, i) => columns.push(`(SELECT v FROM search_values WHERE n = l.n AND key = ?) AS s${i}`));
     const join = opts.text ? 'CROSS JOIN search_words w ON w.n = l.n' : '';
-    return this.all<Row>(`SELECT ${columns.join(', ')} FROM ${access.from.sql} ${join} WHERE ${where.sql}`, [
+    return this.all<Row>(`SELECT ${columns.join(', ')} FROM ${access.from.sql} ${join} WHERE ${whereFor(where, access.rowid)}`, [
       ...sortKeys.map((k) => `n:${k}`),
       ...access.from.params,
       ...where.params,

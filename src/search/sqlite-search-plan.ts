@@ -20,9 +20,19 @@ export interface Access {
   name: string;
   /** `SELECT 1 FROM … WHERE …` enumerating the rows this path yields (for a bounded count). */
   probe: Clause;
+  /** `SELECT count(*) FROM … WHERE …`: an unbounded count SQLite can answer from the index alone. */
+  count?: Clause;
   /** FROM clause yielding the listing rows as `l` (the driver first: CROSS JOIN fixes the loop order). */
   from: Clause;
+  /** The row id as the driver yields it: checks on other tables use it, so they run before the listing row is read. */
+  rowid: 'd.n' | 'l.n';
 }
+
+/** Stands for the candidate's row id in checks (see Access.rowid). */
+const ROWID = '$rowid';
+
+/** A WHERE clause for candidates of an access path. */
+export const whereFor = (where: Clause, rowid: Access['rowid']): string => where.sql.replaceAll(ROWID, rowid);
 
 /** A condition: its per-row check, and the access path that can enumerate exactly its matches, if any. */
 interface Condition {
@@ -38,6 +48,8 @@ export interface Plan {
   geoNarrowing: Clause;
   /** No condition beyond marketplace and states: the state index's count is the number of matches. */
   unfiltered: boolean;
+  /** Identifies the marketplace-and-states count (the last access), which the adapter caches between writes. */
+  baseKey: string;
 }
 
 const placeholders = (n: number): string => Array.from({ length: n }, () => '?').join(',');
@@ -50,7 +62,9 @@ export const and = (clauses: Clause[]): Clause => ({
 const listingsBy = (index: string, where: Clause, name: string): Access => ({
   name,
   probe: { sql: `SELECT 1 FROM search_listings l INDEXED BY ${index} WHERE ${where.sql}`, params: where.params },
+  count: { sql: `SELECT count(*) AS n FROM search_listings l INDEXED BY ${index} WHERE ${where.sql}`, params: where.params },
   from: { sql: `search_listings l INDEXED BY ${index}`, params: [] },
+  rowid: 'l.n',
 });
 
 /**
@@ -66,6 +80,7 @@ export const geoAccess = (boxes: Box[], narrow: Clause): Access => {
     probe: { sql: union, params },
     // R*Tree coordinates are 32-bit floats rounded outwards: the tree finds a superset, the columns decide.
     from: { sql: `(${union}) AS d CROSS JOIN search_listings l ON l.n = d.n`, params },
+    rowid: 'd.n',
   };
 };
 
@@ -76,7 +91,7 @@ export const boxCheck = (boxes: Box[]): Clause => ({
 
 /** One extended-data value condition: `v IN (…)`, `v = ?` or a range over one key. */
 const valueCondition = (mp: number, key: string, condition: string, params: unknown[]): Condition => ({
-  check: { sql: `EXISTS (SELECT 1 FROM search_values WHERE n = l.n AND key = ? AND ${condition})`, params: [key, ...params] },
+  check: { sql: `EXISTS (SELECT 1 FROM search_values WHERE n = ${ROWID} AND key = ? AND ${condition})`, params: [key, ...params] },
   access: {
     name: `values ${key}`,
     probe: { sql: `SELECT 1 FROM search_values WHERE mp = ? AND key = ? AND ${condition}`, params: [mp, key, ...params] },
@@ -84,6 +99,7 @@ const valueCondition = (mp: number, key: string, condition: string, params: unkn
       sql: `(SELECT n FROM search_values WHERE mp = ? AND key = ? AND ${condition}) AS d CROSS JOIN search_listings l ON l.n = d.n`,
       params: [mp, key, ...params],
     },
+    rowid: 'd.n',
   },
 });
 
@@ -112,7 +128,7 @@ const extendedConditions = (mp: number, f: ExtendedFilter): Condition[] => {
   if (!defaultSatisfies(f, f.default)) return matches;
   // Listings lacking the key match too: no longer an access path of its own.
   const match = and(matches.map((m) => m.check));
-  return [{ check: { sql: `(${match.sql} OR NOT EXISTS (SELECT 1 FROM search_values WHERE n = l.n AND key = ?))`, params: [...match.params, key] } }];
+  return [{ check: { sql: `(${match.sql} OR NOT EXISTS (SELECT 1 FROM search_values WHERE n = ${ROWID} AND key = ?))`, params: [...match.params, key] } }];
 };
 
 /** The listings an FTS5 expression matches, as a driver: the text-first plan of a keyword query. */
@@ -122,6 +138,7 @@ export const textAccess = (expression: string): Access => {
     name: 'text',
     probe: { sql: 'SELECT rowid FROM search_text WHERE search_text MATCH ?', params: [expression] },
     from: { sql: `${matches} CROSS JOIN search_listings l ON l.n = d.n`, params: [expression] },
+    rowid: 'd.n',
   };
 };
 
@@ -168,5 +185,11 @@ export const planOf = (mp: number, q: ListingSearchQuery): Plan => {
   if (q.stock) conditions.push({ check: { sql: q.stock.mode === 'strict' ? 'l.stock >= ?' : '(l.stock IS NULL OR l.stock >= ?)', params: [q.stock.minStock] } });
   // Always possible: every listing of the marketplace in the asked states.
   accesses.push(...conditions.flatMap((c) => (c.access ? [c.access] : [])), listingsBy('search_listings_state', base, 'state'));
-  return { where: and([base, ...conditions.map((c) => c.check)]), accesses, geoNarrowing, unfiltered: conditions.length === 0 };
+  return {
+    where: and([base, ...conditions.map((c) => c.check)]),
+    accesses,
+    geoNarrowing,
+    unfiltered: conditions.length === 0,
+    baseKey: `${mp}:${codes.join(',')}`,
+  };
 };
