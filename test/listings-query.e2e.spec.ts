@@ -6,6 +6,8 @@ import type { SearchSchema } from '../src/search-schemas/domain/search-schema';
 import { listingDecider } from '../src/listings/domain/listing.decider';
 import { listingLogEvents } from '../src/listings/listing-stream';
 import { streams } from '../src/event-store/stream-names';
+import { rebuildReadModels } from '../projections/projection-engine';
+import { ALL_PROJECTIONS } from '../projections/registry';
 import { failureOf, integrationSdk, integrationSdkFor, marketplaceSdk, sharetribeSdk } from './support/sdks';
 import { startTestServer, TestServer } from './support/test-server';
 
@@ -197,6 +199,14 @@ describe('listing queries through the official SDKs', () => {
     for (const [call, code, param] of cases) expect({ call: call.toString(), ...(await failure(call())) }).toEqual({ call: call.toString(), status: 400, code, path: [param] });
     // The public query ignores parameters it does not know: the Web Template passes its URL parameters through.
     expect(await publicTitles({ utm_source: 'newsletter', ids: [mpId('Apia canoe')] })).toEqual(['Apia canoe']);
+  });
+
+  it('answers the same after the read models are dropped and rebuilt from the log', async () => {
+    const queries = [{ keywords: 'bike' }, { origin: new LatLng(60.2, 25.0) }, { pub_amenities: 'has_any:helmet,wax', sort: 'price' }, { pub_condition: 'new' }];
+    const before = await Promise.all(queries.map(publicTitles));
+    await rebuildReadModels(server.infra.events, server.infra.documents, ALL_PROJECTIONS);
+    expect(await Promise.all(queries.map(publicTitles))).toEqual(before);
+    expect(before.every((names) => names.length > 0)).toBe(true);
   });
 
   it('sets paginationLimit past 10,000 matches and refuses pages beyond it', async () => {
