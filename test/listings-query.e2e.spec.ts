@@ -97,6 +97,8 @@ describe('listing queries through the official SDKs', () => {
     expect(res.data.meta).toEqual({ totalItems: 6, totalPages: 3, page: 2, perPage: 2 });
     expect(res.data.data[0].type).toBe('listing');
     expect(await publicTitles({ states: 'pendingApproval' })).not.toContain('Pending bike');
+    // listings/search, in the SDK's endpoint list: the same query.
+    expect(titles(await anonymous().listings.search({ perPage: 2, page: 2 }))).toEqual(['Suva surfboard', 'Stockholm kayak']);
   });
 
   it('answers every state on the Integration API, and filters by states, authorId, ids and createdAt', async () => {
