@@ -2,23 +2,10 @@ import type { Database, Statement } from 'better-sqlite3';
 import { indexedValues, textOf } from './extended-conditions';
 import { boxesAround, distanceKm } from './geo';
 import type { ListingSearch, ListingSearchQuery, ListingSearchResult, Point, SearchDocument, SearchOp, SearchSort } from './listing-search.port';
-import { ListingText, relevance, reverseWord, wordsOf } from './search-text';
+import { relevance, reverseWord, wordsOf } from './search-text';
+import { compareRows, extendedSortKeys, listingText, Row, sortSql, withSortValues } from './sqlite-search-order';
 import { Access, and, boxCheck, Clause, geoAccess, Plan, planOf, textAccess, whereFor } from './sqlite-search-plan';
 import { estimateTerms, keyPrefix, matchExpression, NO_PRICE, SEARCH_SCHEMA, SEARCH_TABLES, STATE_CODES, tenantState } from './sqlite-search-sql';
-
-/** A candidate row, with whatever the query needs to rank it. */
-interface Row {
-  n: number;
-  id: string;
-  created: number;
-  price: number | null;
-  lat?: number | null;
-  lng?: number | null;
-  title_words?: string;
-  description_words?: string;
-  text_values?: string;
-  [sortColumn: `s${number}`]: number | null | undefined;
-}
 
 /** Up to this many listings left by the filters, a keyword query ranks them without asking FTS5. */
 const FILTER_FIRST_UP_TO = 5000;
@@ -33,21 +20,21 @@ export interface SqliteListingSearchOptions {
   rankInMemoryUpTo?: number;
   rankAllUpTo?: number;
 }
+
 /** Statements are cached by SQL text; query shapes repeat, values do not. */
 const STATEMENT_CACHE = 500;
-/** Refresh the planner's statistics after this many writes (the query plans depend on them). */
+/** Refresh the planner's statistics after this many writes (the large-result page query relies on them). */
 const ANALYZE_EVERY = 20_000;
 
-
 /**
- * The embedded search read model: one row per listing (indexed columns for state, author, created, price),
- * an R*Tree over locations, a table of extended-data values by kind and key, and an FTS5 index of words and
- * reversed words (the n-grams: a prefix query on reversed words finds word endings).
+ * The embedded search read model (tables in sqlite-search-sql.ts): narrow listing rows with indexed columns, a
+ * 4-dimensional R*Tree (location, price, marketplace×state), extended-data values by kind and key, and an FTS5
+ * index of words and reversed words (a prefix query on reversed words finds word endings).
  *
- * Query plan with keywords: the FTS5 vocabulary estimates how many listings the tokens match; a count bounded
- * by that estimate tells whether the other filters leave fewer. The smaller side is read: either the filtered
- * rows, ranked by their own words (filter first), or the FTS5 matches, filtered by id (text first). Relevance is
- * computed from the stored words (search-text.ts), never by bm25 over every match.
+ * Every query reads its candidates through one access path chosen by bounded probes (sqlite-search-plan.ts).
+ * Keywords: filter first when the filters leave few listings (rank them by their own words), otherwise compare
+ * with the FTS5 vocabulary's estimate and read the smaller side. Relevance comes from the stored words
+ * (search-text.ts), never from bm25 over every match.
  */
 export class SqliteListingSearch implements ListingSearch {
   private readonly statements = new Map<string, Statement>();
@@ -339,71 +326,3 @@ export class SqliteListingSearch implements ListingSearch {
     return this.statement(sql).run(...params);
   }
 }
-
-const extendedSortKeys = (sort: SearchSort[] | undefined): string[] =>
-  (sort ?? []).filter((s) => s.field !== 'createdAt' && s.field !== 'price').map((s) => s.field);
-
-/** Sort values by position (s0, s1...) of the query's sort keys, with schema defaults applied. */
-const withSortValues = (row: Row, sort: SearchSort[] | undefined): Row => {
-  let i = 0;
-  for (const key of sort ?? []) {
-    if (key.field === 'createdAt' || key.field === 'price') continue;
-    const value = row[`s${i}`];
-    row[`s${i}`] = value === null || value === undefined ? (key.default ?? null) : value;
-    i += 1;
-  }
-  return row;
-};
-
-const sortValue = (row: Row, sort: SearchSort[], index: number): number | null => {
-  const key = sort[index];
-  if (key.field === 'createdAt') return row.created;
-  if (key.field === 'price') return row.price;
-  const position = sort.slice(0, index).filter((s) => s.field !== 'createdAt' && s.field !== 'price').length;
-  return row[`s${position}`] ?? null;
-};
-
-/** The sort keys, then createdAt descending, then id: missing values last in either direction. */
-const compareRows = (a: Row, b: Row, sort: SearchSort[]): number => {
-  for (let i = 0; i < sort.length; i += 1) {
-    const x = sortValue(a, sort, i);
-    const y = sortValue(b, sort, i);
-    if (x === y) continue;
-    if (x === null) return 1;
-    if (y === null) return -1;
-    return sort[i].direction === 'asc' ? x - y : y - x;
-  }
-  return b.created - a.created || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
-};
-
-const listingText = (row: Row, textKeys: string[]): ListingText => {
-  const values = textKeys.length > 0 ? (JSON.parse(row.text_values ?? '{}') as Record<string, string>) : {};
-  return {
-    title: row.title_words ?? '',
-    description: row.description_words ?? '',
-    attributes: textKeys
-      .map((k) => values[k])
-      .filter(Boolean)
-      .join(' '),
-  };
-};
-
-/** ORDER BY of a plain (no keywords, no origin) query, with a join per extended-data sort key. */
-const sortSql = (sort: SearchSort[] | undefined): { joins: string; params: unknown[]; order: string } => {
-  const joins: string[] = [];
-  const params: unknown[] = [];
-  const order: string[] = [];
-  (sort ?? []).forEach((key, i) => {
-    let value: string;
-    if (key.field === 'createdAt') value = 'l.created';
-    else if (key.field === 'price') value = 'l.price';
-    else {
-      joins.push(`LEFT JOIN search_values s${i} ON s${i}.n = l.n AND s${i}.key = ?`);
-      params.push(`n:${key.field}`);
-      value = key.default !== undefined ? `COALESCE(s${i}.v, ${Number(key.default)})` : `s${i}.v`;
-    }
-    order.push(`(${value} IS NULL)`, `${value} ${key.direction === 'asc' ? 'ASC' : 'DESC'}`);
-  });
-  order.push('l.created DESC', 'l.id ASC');
-  return { joins: joins.join(' '), params, order: order.join(', ') };
-};
