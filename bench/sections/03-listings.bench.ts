@@ -22,7 +22,7 @@ export const run = async (ctx: BenchContext): Promise<BenchResult[]> => {
   const server = await ctx.startServer({ dataDir: first.dataDir });
   const queries = await measureListingQueries(ctx, server, count);
   const memory = memoryOf(server.child.process.pid!);
-  const create = await measureListingCreate(ctx, server, seeded.authorIds);
+  const create = await measureListingCreate(ctx, server, seeded.authorIds, count);
   const after = memoryOf(server.child.process.pid!);
   return [
     ...queries,
