@@ -153,6 +153,24 @@ describe('users, complete, through the official SDKs', () => {
       expect(events[0].attributes).toMatchObject({ resource: null, previousValues: { attributes: { deleted: false } } });
     });
 
+    it("deletes the listings of a deleted or banned user, each with a listing/deleted event", async () => {
+      const { client, id } = await member('seller-leaving@example.com');
+      const published = (await client.ownListings.create({ title: 'Old bike', description: 'Rusty' })).data.data.id;
+      await client.ownListings.createDraft({ title: 'Unfinished' });
+      expect((await sdk().listings.query({ authorId: id })).data.data).toHaveLength(1);
+      await client.currentUser.delete({ currentPassword: PASSWORD });
+      expect((await sdk().listings.query({ authorId: id })).data.data).toEqual([]);
+      expect((await failureOf(sdk().listings.show({ id: published }))).status).toBe(404);
+      const deletions = (await integ().events.query({ eventTypes: 'listing/deleted', relatedResourceId: inUuid(id) })).data.data;
+      expect(deletions).toHaveLength(2);
+      expect(deletions[0].attributes).toMatchObject({ resource: null, source: 'source/marketplace-api' });
+
+      const { client: banned, id: bannedId } = await member('seller-banned@example.com');
+      await banned.ownListings.create({ title: 'Suspicious' });
+      await server.app.get(CommandBus).execute(new UserCommandMessage(operatorContext(server.marketplace.marketplaceId, new Date()), bannedId.uuid, { type: 'set-banned', banned: true }));
+      expect((await sdk().listings.query({ authorId: bannedId })).data.data).toEqual([]);
+    });
+
     it('shows a banned user as banned only, and voids their tokens', async () => {
       const { client, id } = await member('banned@example.com');
       await server.app.get(CommandBus).execute(new UserCommandMessage(operatorContext(server.marketplace.marketplaceId, new Date()), id.uuid, { type: 'set-banned', banned: true }));

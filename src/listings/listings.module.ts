@@ -6,6 +6,7 @@ import { ChangeListingHandler, CreateListingHandler } from './commands/listing.h
 import { ListingsIntegrationController } from './http/listings.integration.controller';
 import { ListingsMarketplaceController } from './http/listings.marketplace.controller';
 import { OwnListingsController } from './http/own-listings.controller';
+import { DeleteAuthorListingsHandler } from './commands/delete-author-listings.handler';
 import { ListingReads } from './listing-reads';
 import { ListingsRelationships } from './listings.relationships';
 import { FindListingHandler, SearchListingsHandler } from './queries/listing.queries';
@@ -14,7 +15,7 @@ import { FindListingHandler, SearchListingsHandler } from './queries/listing.que
 @Module({
   imports: [MarketplacesModule, ImagesModule, SearchSchemasModule],
   controllers: [OwnListingsController, ListingsMarketplaceController, ListingsIntegrationController],
-  providers: [ListingReads, ListingsRelationships, CreateListingHandler, ChangeListingHandler, FindListingHandler, SearchListingsHandler],
+  providers: [ListingReads, ListingsRelationships, CreateListingHandler, ChangeListingHandler, DeleteAuthorListingsHandler, FindListingHandler, SearchListingsHandler],
   exports: [ListingReads],
 })
 export class ListingsModule {}

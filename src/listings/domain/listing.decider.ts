@@ -29,7 +29,9 @@ export type ListingCommand =
   | { type: 'open'; actor: Actor }
   | { type: 'close'; actor: Actor }
   | { type: 'approve'; actor: Actor }
-  | { type: 'add-image'; actor: Actor; imageId: string };
+  | { type: 'add-image'; actor: Actor; imageId: string }
+  /** The author's account is deleted or banned: the platform deletes their listings. */
+  | { type: 'delete'; now: Date };
 
 const notFound = () => conflict('listing-not-found', 'The listing does not exist.');
 const invalidState = (state: ListingStatus | null, action: string) =>
@@ -102,6 +104,10 @@ export const listingDecider: Decider<ListingCommand, ListingState, ListingEvent>
           },
         },
       ];
+    }
+    if (command.type === 'delete') {
+      if (!state.exists || state.deleted) return [];
+      return [{ type: 'listing/deleted', data: { deletedAt: command.now.toISOString() } }];
     }
     mustBeLive(state, command.actor);
     switch (command.type) {

@@ -1,4 +1,5 @@
-import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
+import { CommandBus, CommandHandler, ICommandHandler } from '@nestjs/cqrs';
+import { DeleteAuthorListingsCommand } from '../../listings/commands/delete-author-listings.handler';
 import { EventLog } from '../../event-store/event-log';
 import type { CommandContext } from '../../shared/command-context';
 import { userDecider, UserCommand } from '../domain/user.decider';
@@ -25,9 +26,20 @@ export interface UserCommandResult {
  */
 @CommandHandler(UserCommandMessage)
 export class UserCommandHandler implements ICommandHandler<UserCommandMessage, UserCommandResult> {
-  constructor(private readonly log: EventLog) {}
+  constructor(
+    private readonly log: EventLog,
+    private readonly commands: CommandBus,
+  ) {}
 
-  execute({ ctx, userId, command }: UserCommandMessage): Promise<UserCommandResult> {
+  async execute({ ctx, userId, command }: UserCommandMessage): Promise<UserCommandResult> {
+    const result = await this.change(ctx, userId, command);
+    // A deleted or banned user's listings go with the account.
+    const removed = (result.after.deleted && !result.before.deleted) || (result.after.state === 'banned' && result.before.state !== 'banned');
+    if (removed) await this.commands.execute(new DeleteAuthorListingsCommand(ctx, userId));
+    return result;
+  }
+
+  private change(ctx: CommandContext, userId: string, command: UserCommand): Promise<UserCommandResult> {
     return this.log.retrying(
       async () => {
         const user = await loadUser(this.log, ctx.marketplaceId, userId);
