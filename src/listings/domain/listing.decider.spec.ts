@@ -81,6 +81,13 @@ describe('listing decider', () => {
     given([created(), deleted]).when({ type: 'update', actor: author, update: { title: 'X' } }).thenThrows('listing-not-found');
   });
 
+  it("given a listing in any state, when its author's account goes, then listing/deleted, once", () => {
+    const deleted: ListingEvent = { type: 'listing/deleted', data: { deletedAt: now.toISOString() } };
+    for (const state of ['draft', 'published', 'pendingApproval', 'closed'] as const) given([created(state)]).when({ type: 'delete', now }).then([deleted]);
+    given([created('published'), deleted]).when({ type: 'delete', now }).thenNothing();
+    given([]).when({ type: 'delete', now }).thenNothing();
+  });
+
   it('given no listing, when updated, then listing-not-found', () => {
     given([]).when({ type: 'close', actor: operator }).thenThrows('listing-not-found');
   });
