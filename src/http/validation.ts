@@ -50,7 +50,8 @@ export const validateParams = <T extends object>(dto: new () => T, input: unknow
   return instance;
 };
 
-const custom = (name: string, test: (value: unknown) => boolean, message: string) =>
+/** A property decorator from a predicate: `${property} ${message}` when it fails. */
+export const constraint = (name: string, test: (value: unknown) => boolean, message: string) =>
   (options?: ValidationOptions): PropertyDecorator =>
   (target: object, propertyName: string | symbol) =>
     registerDecorator({
@@ -61,24 +62,24 @@ const custom = (name: string, test: (value: unknown) => boolean, message: string
       validator: { validate: (value: unknown) => test(value) },
     });
 
-export const IsUuidString = custom('isUuidString', isUuid, 'must be a UUID');
+export const IsUuidString = constraint('isUuidString', isUuid, 'must be a UUID');
 /** Extended data: a JSON object whose serialised size is at most 50KB. */
-export const IsExtendedData = custom(
+export const IsExtendedData = constraint(
   'isExtendedData',
   (v) => isPlainObject(v) && Buffer.byteLength(JSON.stringify(v)) <= 50 * 1024,
   'must be an object of at most 50KB as JSON',
 );
-export const IsMoney = custom(
+export const IsMoney = constraint(
   'isMoney',
   (v) => v instanceof Money && Number.isSafeInteger(v.amount) && /^[A-Z]{3}$/.test(v.currency),
   'must be money: an integer amount in minor units and a 3-letter currency code',
 );
-export const IsLatLng = custom(
+export const IsLatLng = constraint(
   'isLatLng',
   (v) => v instanceof LatLng && Math.abs(v.lat) <= 90 && Math.abs(v.lng) <= 180,
   'must be a location with lat in [-90, 90] and lng in [-180, 180]',
 );
-export const IsTimestamp = custom('isTimestamp', (v) => v instanceof Date && !Number.isNaN(v.getTime()), 'must be a timestamp');
+export const IsTimestamp = constraint('isTimestamp', (v) => v instanceof Date && !Number.isNaN(v.getTime()), 'must be a timestamp');
 
 /** Plain JSON bodies carry money and locations as objects and timestamps as strings; Transit as tagged values. */
 export const toMoney = ({ value }: { value: unknown }): unknown =>

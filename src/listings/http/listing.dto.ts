@@ -1,21 +1,9 @@
 import { Transform } from 'class-transformer';
-import { ArrayMaxSize, IsArray, IsDefined, IsIn, IsOptional, IsString, Length, registerDecorator, ValidateIf, ValidationOptions } from 'class-validator';
+import { ArrayMaxSize, IsArray, IsDefined, IsIn, IsOptional, IsString, Length, ValidateIf } from 'class-validator';
 import { IANAZone } from 'luxon';
-import { IsExtendedData, IsLatLng, IsMoney, IsUuidString, toLatLng, toMoney } from '../../http/validation';
+import { constraint, IsExtendedData, IsLatLng, IsMoney, IsUuidString, toLatLng, toMoney } from '../../http/validation';
 import { isUuid, type LatLng, type Money } from '../../shared/values';
 import type { AvailabilityPlan } from '../domain/listing.events';
-
-const constraint =
-  (name: string, test: (value: unknown) => boolean, message: string) =>
-  (options?: ValidationOptions): PropertyDecorator =>
-  (target: object, propertyName: string | symbol) =>
-    registerDecorator({
-      name,
-      target: target.constructor,
-      propertyName: String(propertyName),
-      options: { message: `${String(propertyName)} ${message}`, ...options },
-      validator: { validate: (value: unknown) => test(value) },
-    });
 
 const DAYS = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'];
 const TIME = /^([01]\d|2[0-3]):[0-5][05]$/;
@@ -62,16 +50,9 @@ export class CreateOwnListingBody extends OwnListingFields {
  * own_listings/update: null removes the description, the location and the price, and restores the default
  * availability plan; `images` is the whole ordered list.
  */
-export class UpdateOwnListingBody {
+export class UpdateOwnListingBody extends OwnListingFields {
   @IsDefined() @IsUuidString() id!: string;
   @Optional() @IsString() @Length(1, 1000) title?: string;
-  @IsOptional() @IsString() @Length(1, 5000) description?: string | null;
-  @IsOptional() @Transform(toLatLng) @IsLatLng() geolocation?: LatLng | null;
-  @IsOptional() @Transform(toMoney) @IsMoney() @IsNonNegativeMoney() price?: Money | null;
-  @IsOptional() @IsAvailabilityPlan() availabilityPlan?: AvailabilityPlan | null;
-  @Optional() @IsExtendedData() publicData?: Record<string, unknown>;
-  @Optional() @IsExtendedData() privateData?: Record<string, unknown>;
-  @Optional() @IsArray() @ArrayMaxSize(100) @IsImageIdList() images?: string[];
 }
 
 export class CreateIntegrationListingBody extends CreateOwnListingBody {
