@@ -1,5 +1,6 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import type { S3BlobStoreOptions } from './blobs/s3-blob-store';
 import { parseRateLimits, RateLimitPolicy } from './http/rate-limits';
 import { randomSecret } from './shared/secrets';
 
@@ -27,7 +28,7 @@ export interface Config {
   /** Origin of the links this server hands out (image variant URLs); null: the origin each request was sent to. */
   publicBaseUrl: string | null;
   /** Keep blobs (uploaded images, variants) in an S3-compatible bucket instead of `DATA_DIR/blobs`. */
-  blobS3: BlobS3Config | null;
+  blobS3: S3BlobStoreOptions | null;
   /** Links in emails point here unless a marketplace sets its own URL (the Web Template's dev address). */
   marketplaceUrl: string;
   /** `smtp://user:pass@host:587`: send mail through SMTP; unset, mails go to the outbox under DATA_DIR. */
@@ -41,18 +42,9 @@ export interface Config {
   rateLimits: RateLimitPolicy | null;
 }
 
-export interface BlobS3Config {
-  bucket: string;
-  endpoint: string | null;
-  region: string;
-  accessKeyId: string | null;
-  secretAccessKey: string | null;
-  forcePathStyle: boolean;
-  prefix: string;
-}
 
 /** BLOB_S3_BUCKET switches blobs to S3; credentials fall back to the AWS default chain when not given. */
-const blobS3Of = (env: NodeJS.ProcessEnv): BlobS3Config | null =>
+const blobS3Of = (env: NodeJS.ProcessEnv): S3BlobStoreOptions | null =>
   env.BLOB_S3_BUCKET
     ? {
         bucket: env.BLOB_S3_BUCKET,

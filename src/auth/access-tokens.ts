@@ -46,6 +46,14 @@ export class AccessTokens {
     return { token, expiresIn: this.ttlSeconds };
   }
 
+  /** The caller of an `Authorization: Bearer <token>` header: 401 when it is missing, malformed or not valid. */
+  async verifyHeader(header: string | undefined, requestId: string): Promise<AuthContext> {
+    if (!header) throw apiError(401, 'auth-missing-access-token', 'The Authorization header is missing.');
+    const match = /^bearer\s+(\S+)\s*$/i.exec(header);
+    if (!match) throw apiError(401, 'auth-invalid-access-token', 'The Authorization header must be "Bearer <token>".');
+    return this.verify(match[1], requestId);
+  }
+
   /** Throws 401 auth-invalid-access-token for anything but a valid, unexpired token of ours. */
   async verify(token: string, requestId: string): Promise<AuthContext> {
     try {

@@ -4,6 +4,7 @@ import { streams } from '../event-store/stream-names';
 import { CLOCK, CONFIG, IDS } from '../infrastructure/tokens';
 import type { Config } from '../config';
 import type { Clock } from '../shared/clock';
+import { authApiContext } from '../shared/command-context';
 import { fold } from '../shared/decider';
 import { internalEvents } from '../shared/event-publishing';
 import type { IdGenerator } from '../shared/ids';
@@ -38,7 +39,7 @@ export class Sessions {
       { type: 'start', sessionId, clientId: s.clientId, userId: s.userId, scope: s.scope, secretHash: hashSecret(secret), now, ttlSeconds: this.config.refreshTokenTtlSeconds },
       sessionDecider.initialState(),
     );
-    const ctx = { marketplaceId: s.marketplaceId, clientId: s.clientId, userId: s.userId, adminId: null, requestId: s.requestId, source: 'source/marketplace-api' as const, now };
+    const ctx = authApiContext({ marketplaceId: s.marketplaceId, clientId: s.clientId, userId: s.userId, requestId: s.requestId, now });
     await this.log.append([{ streamId: streams.session(s.marketplaceId, sessionId), expectedRevision: 'no_stream', events: internalEvents(ctx, events) }]);
     return { refreshToken: `${s.marketplaceId}.${sessionId}.${secret}`, sessionId };
   }
@@ -56,7 +57,7 @@ export class Sessions {
     if (!found || !found.state.exists || !secretMatches(found.secret, found.state.secretHash!)) return;
     const now = this.clock.now();
     const events = sessionDecider.decide({ type: 'revoke', now }, found.state);
-    const ctx = { marketplaceId: found.marketplaceId, clientId: found.state.clientId, userId: found.state.userId, adminId: null, requestId, source: 'source/marketplace-api' as const, now };
+    const ctx = authApiContext({ marketplaceId: found.marketplaceId, clientId: found.state.clientId, userId: found.state.userId, requestId, now });
     await this.log.append([{ streamId: streams.session(found.marketplaceId, found.state.sessionId!), expectedRevision: 'any', events: internalEvents(ctx, events) }]);
   }
 

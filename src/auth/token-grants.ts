@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { CLOCK } from '../infrastructure/tokens';
 import { ApiClientDirectory } from '../marketplaces/api-client-directory';
 import type { Clock } from '../shared/clock';
+import { authApiContext } from '../shared/command-context';
 import type { ApiClientState } from '../marketplaces/domain/api-client.decider';
 import { apiError, missingKey } from '../shared/api-error';
 import { IdentityProviders } from '../marketplaces/identity-providers';
@@ -61,7 +62,7 @@ export class TokenGrants {
     const identity = await this.identityProviders.verify(marketplaceId, form.idp_id!, form.idp_client_id!, form.idp_token!, (key) => [
       key === 'idpId' ? 'idp_id' : 'idp_client_id',
     ]);
-    const ctx = { marketplaceId, clientId: client.clientId, userId: null, adminId: null, requestId: null, source: 'source/marketplace-api' as const, now: this.clock.now() };
+    const ctx = authApiContext({ marketplaceId, clientId: client.clientId, userId: null, requestId: null, now: this.clock.now() });
     const userId = await this.identityLinks.userFor(ctx, identity);
     if (!userId || !(await this.credentials.isUsable(marketplaceId, userId)))
       throw invalidGrant('No user matches this identity provider account.');

@@ -32,11 +32,7 @@ export class ApiGuard implements CanActivate {
     const request = context.switchToHttp().getRequest<FastifyRequest>();
     const requestIdHeader = request.headers['x-request-id'];
     const requestId = isUuid(requestIdHeader) ? requestIdHeader : randomUUID();
-    const header = request.headers.authorization;
-    if (!header) throw apiError(401, 'auth-missing-access-token', 'The Authorization header is missing.');
-    const match = /^bearer\s+(\S+)\s*$/i.exec(header);
-    if (!match) throw apiError(401, 'auth-invalid-access-token', 'The Authorization header must be "Bearer <token>".');
-    const auth = await this.tokens.verify(match[1], requestId);
+    const auth = await this.tokens.verifyHeader(request.headers.authorization, requestId);
     if (!spec.scopes.includes(auth.scope))
       throw apiError(403, 'forbidden', `This endpoint needs a token with scope ${spec.scopes.join(' or ')}.`);
     await this.access.check(auth, this.reflector.get<AccessRequirement[] | undefined>(ACCESS_REQUIREMENTS, context.getHandler()) ?? []);

@@ -28,3 +28,10 @@ export const operatorContext = (marketplaceId: string, now: Date): CommandContex
   source: 'source/console',
   now,
 });
+
+/** Context for what an API client does through the Authentication API (logins, logouts, identity-provider links). */
+export const authApiContext = (c: Pick<CommandContext, 'marketplaceId' | 'clientId' | 'userId' | 'requestId' | 'now'>): CommandContext => ({
+  ...c,
+  adminId: null,
+  source: 'source/marketplace-api',
+});

@@ -18,12 +18,6 @@ const formOf = (body: unknown): TokenForm => {
   return form;
 };
 
-const bearer = async (tokens: AccessTokens, header: string | undefined) => {
-  if (!header) throw apiError(401, 'auth-missing-access-token', 'The Authorization header is missing.');
-  const match = /^bearer\s+(\S+)\s*$/i.exec(header);
-  if (!match) throw apiError(401, 'auth-invalid-access-token', 'The Authorization header must be "Bearer <token>".');
-  return tokens.verify(match[1], randomUUID());
-};
 
 /** The Authentication API: form-encoded requests, JSON answers. */
 @Controller('v1/auth')
@@ -51,7 +45,7 @@ export class AuthController {
   @HttpCode(200)
   async revoke(@Body() body: unknown, @Headers('authorization') authorization?: string) {
     const form = formOf(body);
-    if (authorization) await bearer(this.tokens, authorization);
+    if (authorization) await this.tokens.verifyHeader(authorization, randomUUID());
     if (!form.token) throw missingKey(['token'], 'body', 'token is required.');
     await this.sessions.revoke(form.token, null);
     return { revoked: true };
@@ -59,7 +53,7 @@ export class AuthController {
 
   @Get('token')
   async details(@Headers('authorization') authorization?: string) {
-    const auth = await bearer(this.tokens, authorization);
+    const auth = await this.tokens.verifyHeader(authorization, randomUUID());
     return {
       'client-id': auth.clientId,
       scope: auth.scope,

@@ -16,8 +16,9 @@ export interface ProfileFields {
 }
 
 export interface ProfileUpdate extends ProfileFields {
-  firstName?: string;
-  lastName?: string;
+  /** The SDK writes undefined as null: a null name means "not given" (names cannot be removed). */
+  firstName?: string | null;
+  lastName?: string | null;
   profileImageId?: string | null;
 }
 
@@ -30,8 +31,8 @@ export const stripNulls = (data: ExtendedData | undefined): ExtendedData => merg
 export const profileChanges = (state: UserState, update: ProfileUpdate): UserChanges => {
   const profile: Partial<Profile> = {};
   const current = state.profile;
-  if (update.firstName !== undefined && update.firstName !== current.firstName) profile.firstName = update.firstName;
-  if (update.lastName !== undefined && update.lastName !== current.lastName) profile.lastName = update.lastName;
+  if (update.firstName != null && update.firstName !== current.firstName) profile.firstName = update.firstName;
+  if (update.lastName != null && update.lastName !== current.lastName) profile.lastName = update.lastName;
   if (update.displayName !== undefined && update.displayName !== current.displayName) profile.displayName = update.displayName;
   if (update.bio !== undefined) {
     const bio = update.bio === '' ? null : update.bio;

@@ -63,6 +63,10 @@ describe('user decider', () => {
     given([created]).when({ type: 'update-profile', update: { firstName: 'Jane', publicData: { a: 1 }, privateData: { missing: null } } }).thenNothing();
   });
 
+  it('treats null names as not given (the SDK writes undefined as null)', () => {
+    given([created]).when({ type: 'update-profile', update: { firstName: null, lastName: null } }).thenNothing();
+  });
+
   it('treats an empty bio as no bio and a null display name as the default', () => {
     const withBio: UserEvent = { type: 'user/updated', data: { profile: { bio: 'Hi', displayName: 'JD' } } };
     given([created, withBio])

@@ -39,7 +39,7 @@ export class CurrentUserController {
     validateParams(NoParams, api.query, 'query');
     const body = validateParams(SignUpBody, api.body, 'body');
     const userId = await this.commands.execute(
-      new CreateUserCommand(commandContextOf(api, this.clock), { ...body, displayName: body.displayName ?? undefined, bio: body.bio ?? undefined }),
+      new CreateUserCommand(commandContextOf(api, this.clock), body),
     );
     return this.respond.command(api, await this.users.currentUser(api.auth.marketplaceId, userId));
   }
@@ -65,8 +65,6 @@ export class CurrentUserController {
         email,
         firstName,
         lastName,
-        displayName: body.displayName ?? undefined,
-        bio: body.bio ?? undefined,
         identityProvider: { idpId, userId: identity.subject },
         emailVerified: identity.emailVerified && identity.email !== null && normalizeEmail(identity.email) === normalizeEmail(email),
       }),
@@ -83,8 +81,7 @@ export class CurrentUserController {
     await this.commands.execute(
       new UserCommandMessage(commandContextOf(api, this.clock), userId, {
         type: 'update-profile',
-        // The SDK writes undefined as null: a null name means "not given"; a null displayName means "default".
-        update: { ...body, firstName: body.firstName ?? undefined, lastName: body.lastName ?? undefined },
+        update: body,
       }),
     );
     return this.respond.command(api, await this.users.currentUser(api.auth.marketplaceId, userId));

@@ -77,7 +77,7 @@ export class UsersIntegrationController {
     const { id, ...update } = this.body(api, UpdateUserProfileBody);
     await this.users.integrationUser(api.auth.marketplaceId, { id });
     if (update.profileImageId) await this.images.assertUsable(api.auth.marketplaceId, null, [update.profileImageId], ['profileImageId']);
-    return this.run(api, id, { type: 'update-profile', update: { ...update, firstName: update.firstName ?? undefined, lastName: update.lastName ?? undefined } });
+    return this.run(api, id, { type: 'update-profile', update });
   }
 
   /** pendingApproval → active; 409 user-not-pending-approval otherwise. */
