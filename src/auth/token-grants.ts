@@ -131,8 +131,7 @@ export class TokenGrants {
   private async exchange(form: TokenForm): Promise<TokenResponse> {
     requireFields(form, 'client_secret', 'subject_token');
     checkScope(form, 'trusted:user');
-    const client = await this.clients.authenticate(form.client_id!, form.client_secret);
-    if (!client || client.kind !== 'marketplace') throw invalidClient();
+    const client = await this.marketplaceClient(form);
     const subject = await this.tokens.verify(form.subject_token!, randomUUID()).catch(() => null);
     if (!subject || subject.scope !== 'user' || subject.clientId !== client.clientId)
       throw invalidGrant('subject_token must be a valid user access token of the same client.');
