@@ -108,8 +108,11 @@ export interface EventStore {
    * event is durably written, or nothing is written and WrongExpectedRevisionError is thrown.
    */
   append(appends: StreamAppend[]): Promise<AppendResult>;
-  /** Every event of a stream in revision order; [] for a stream that does not exist. */
-  readStream(streamId: string): Promise<RecordedEvent[]>;
+  /**
+   * The events of a stream in revision order, from `fromRevision` (default 0) on; [] for a stream that does not
+   * exist. Reading from a revision lets a cached state fold only what is newer.
+   */
+  readStream(streamId: string, fromRevision?: number): Promise<RecordedEvent[]>;
   /** The global log forward in position order. */
   readAll(options: ReadAllOptions): Promise<RecordedEvent[]>;
   /** The position of the newest event in the log (0 when empty). */

@@ -132,10 +132,10 @@ export class KurrentDbEventStore implements EventStore {
     });
   }
 
-  async readStream(streamId: string): Promise<RecordedEvent[]> {
+  async readStream(streamId: string, fromRevision = 0): Promise<RecordedEvent[]> {
     const events: RecordedEvent[] = [];
     try {
-      for await (const resolved of this.client.readStream(streamId)) {
+      for await (const resolved of this.client.readStream(streamId, { fromRevision: fromRevision > 0 ? BigInt(fromRevision) : START })) {
         const recorded = resolved.event && toRecorded(resolved.event);
         if (recorded) events.push(recorded);
       }

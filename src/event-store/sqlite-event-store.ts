@@ -78,7 +78,7 @@ export class SqliteEventStore implements EventStore {
     );
     this.insertRelated = db.prepare('INSERT OR IGNORE INTO event_related (position, related_id) VALUES (?, ?)');
     this.lastRevision = db.prepare('SELECT MAX(revision) AS revision FROM events WHERE stream_id = ?');
-    this.selectStream = db.prepare('SELECT * FROM events WHERE stream_id = ? ORDER BY revision');
+    this.selectStream = db.prepare('SELECT * FROM events WHERE stream_id = ? AND revision >= ? ORDER BY revision');
     this.selectHead = db.prepare('SELECT MAX(position) AS position FROM events');
   }
 
@@ -137,12 +137,12 @@ export class SqliteEventStore implements EventStore {
     return { id, streamId, revision, type, data, metadata, position };
   }
 
-  readStream(streamId: string): Promise<RecordedEvent[]> {
-    return Promise.resolve(this.readStreamSync(streamId));
+  readStream(streamId: string, fromRevision = 0): Promise<RecordedEvent[]> {
+    return Promise.resolve(this.readStreamSync(streamId, fromRevision));
   }
 
-  readStreamSync(streamId: string): RecordedEvent[] {
-    return Array.from(this.selectStream.all(streamId) as EventRow[], toRecorded);
+  readStreamSync(streamId: string, fromRevision = 0): RecordedEvent[] {
+    return Array.from(this.selectStream.all(streamId, fromRevision) as EventRow[], toRecorded);
   }
 
   readAll(options: ReadAllOptions): Promise<RecordedEvent[]> {

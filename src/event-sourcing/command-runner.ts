@@ -1,0 +1,153 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { EventStore, ExpectedRevision, RecordedEvent, StreamAppend } from '../event-store/event-store.port';
+import { WrongExpectedRevisionError } from '../event-store/event-store.port';
+import { conflict } from '../shared/api-error';
+import type { CommandContext } from '../shared/command-context';
+import type { DomainEvent } from '../shared/decider';
+import { StateCache } from './state-cache';
+import type { StreamRef } from './stream-model';
+
+export type Streams = Record<string, StreamRef>;
+export type StatesOf<T extends Streams> = { [K in keyof T]: T[K] extends StreamRef<infer S, any> ? S : never };
+export type EventsFor<T extends Streams> = { [K in keyof T]?: T[K] extends StreamRef<any, infer E> ? readonly E[] : never };
+
+/** What a pure decision returns: the events for each stream it changes, and what the command answers. */
+export interface Decision<T extends Streams, R> {
+  events: EventsFor<T>;
+  result?: R;
+}
+
+export interface Command<T extends Streams, R> {
+  ctx: CommandContext;
+  /**
+   * The streams the decision reads and may append to, by name. As a function it is called again with the states
+   * loaded so far, until it names no new stream: for a rule whose streams only the state reveals (the email guard
+   * of an address a change gives the user).
+   */
+  streams: T | ((loaded: Partial<StatesOf<T>>) => T);
+  decide(states: StatesOf<T>): Decision<T, R>;
+}
+
+export interface Outcome<T extends Streams, R> {
+  result: R | undefined;
+  before: StatesOf<T>;
+  after: StatesOf<T>;
+  /** Log position of the last event appended; null when the decision appended nothing. */
+  position: number | null;
+  events: RecordedEvent[];
+}
+
+/** Resolves once the read models show the log up to a position (design invariant 1). */
+export interface ReadModelVisibility {
+  waitFor(position: number): Promise<void>;
+}
+
+interface Loaded {
+  ref: StreamRef;
+  state: unknown;
+  revision: number;
+}
+
+const MAX_STREAM_ROUNDS = 4;
+
+/**
+ * The one write path: load and fold every stream a command names, call its pure `decide` over their states, and
+ * append the decided events to all of them in one atomic multi-stream append, each at the revision it was decided
+ * on. When another command appended to one of them in between, decide again on the new states (a bounded number
+ * of times, with a short jittered pause), then answer 409. The command answers only once its events are durable
+ * and visible to reads.
+ */
+export class CommandRunner {
+  constructor(
+    private readonly store: EventStore,
+    private readonly visibility: ReadModelVisibility,
+    private readonly cache: StateCache = new StateCache(),
+    private readonly attempts = 6,
+  ) {}
+
+  async run<T extends Streams, R = undefined>(command: Command<T, R>): Promise<Outcome<T, R>> {
+    for (let attempt = 1; ; attempt += 1) {
+      try {
+        return await this.attempt(command);
+      } catch (error) {
+        if (!(error instanceof WrongExpectedRevisionError)) throw error;
+        if (attempt >= this.attempts) throw conflict('conflict', 'The resource was changed concurrently; try again.');
+        await sleep(Math.random() * 2 ** attempt);
+      }
+    }
+  }
+
+  /** A stream's current state, folded through the cache (for reads that need an aggregate's own state). */
+  async state<S>(ref: StreamRef<S>): Promise<S> {
+    return (await this.load(ref)).state as S;
+  }
+
+  private async attempt<T extends Streams, R>(command: Command<T, R>): Promise<Outcome<T, R>> {
+    const loaded = await this.loadAll(command.streams);
+    const before = statesOf(loaded) as StatesOf<T>;
+    const decision = command.decide(before);
+    const after = { ...before } as Record<string, unknown>;
+    const appends: StreamAppend[] = [];
+    for (const [name, events] of Object.entries(decision.events) as Array<[string, readonly DomainEvent[] | undefined]>) {
+      if (!events || events.length === 0) continue;
+      const stream = loaded.get(name);
+      if (!stream) throw new Error(`decision appends to "${name}", a stream the command did not name`);
+      after[name] = events.reduce((s, e) => stream.ref.model.evolve(s, e), stream.state);
+      appends.push({
+        streamId: stream.ref.streamId,
+        expectedRevision: expectedAfter(stream.revision),
+        events: stream.ref.publish(command.ctx, stream.state, events),
+      });
+    }
+    if (appends.length === 0) return { result: decision.result, before, after: after as StatesOf<T>, position: null, events: [] };
+    let appended;
+    try {
+      appended = await this.store.append(appends);
+    } catch (error) {
+      if (error instanceof WrongExpectedRevisionError) this.cache.delete(cacheKeyOf(loaded, error.streamId));
+      throw error;
+    }
+    for (const [name, stream] of loaded) {
+      const revision = appended.revisions[stream.ref.streamId];
+      if (revision !== undefined) this.cache.set(cacheKey(stream.ref), { state: after[name], revision });
+    }
+    await this.visibility.waitFor(appended.position);
+    return { result: decision.result, before, after: after as StatesOf<T>, position: appended.position, events: appended.events };
+  }
+
+  private async loadAll<T extends Streams>(streams: Command<T, unknown>['streams']): Promise<Map<string, Loaded>> {
+    const loaded = new Map<string, Loaded>();
+    for (let round = 0; round < MAX_STREAM_ROUNDS; round += 1) {
+      const named = typeof streams === 'function' ? streams(statesOf(loaded) as Partial<StatesOf<T>>) : streams;
+      const missing = Object.entries(named).filter(([name, ref]) => loaded.get(name)?.ref.streamId !== ref.streamId);
+      if (missing.length === 0) return loaded;
+      const states = await Promise.all(missing.map(([, ref]) => this.load(ref)));
+      missing.forEach(([name], i) => loaded.set(name, states[i]));
+      if (typeof streams !== 'function') return loaded;
+    }
+    throw new Error('a command kept naming new streams after its states were loaded');
+  }
+
+  private async load(ref: StreamRef): Promise<Loaded> {
+    const key = cacheKey(ref);
+    const cached = this.cache.get(key);
+    const events = await this.store.readStream(ref.streamId, (cached?.revision ?? -1) + 1);
+    let state = cached ? cached.state : ref.model.initialState();
+    for (const event of events) state = ref.model.evolve(state, event as unknown as DomainEvent);
+    const revision = events.at(-1)?.revision ?? cached?.revision ?? -1;
+    if (events.length > 0) this.cache.set(key, { state, revision });
+    return { ref, state, revision };
+  }
+}
+
+const cacheKey = (ref: StreamRef): string => `${ref.model.name}\u0000${ref.streamId}`;
+
+const cacheKeyOf = (loaded: Map<string, Loaded>, streamId: string): string => {
+  for (const stream of loaded.values()) if (stream.ref.streamId === streamId) return cacheKey(stream.ref);
+  return '';
+};
+
+const statesOf = (loaded: Map<string, Loaded>): Record<string, unknown> =>
+  Object.fromEntries(Array.from(loaded, ([name, stream]) => [name, stream.state]));
+
+const expectedAfter = (revision: number): ExpectedRevision => (revision < 0 ? 'no_stream' : revision);

@@ -1,0 +1,51 @@
+import type { NewEvent } from '../event-store/event-store.port';
+import type { CommandContext } from '../shared/command-context';
+import type { DomainEvent } from '../shared/decider';
+import { internalEvents, Publication, toLogEvents } from '../shared/event-publishing';
+
+/** How one kind of stream folds into state. Pure: the same model runs in every decision over such a stream. */
+export interface StreamModel<S, E extends DomainEvent = DomainEvent> {
+  /** Names the fold; the runner caches a state per (model name, stream id). */
+  readonly name: string;
+  initialState(): S;
+  evolve(state: S, event: E): S;
+}
+
+/**
+ * One stream a decision reads and may append to: its id, how it folds, and how decided events become log events
+ * (a resource's events carry its Integration API view; internal events carry none and stay out of events/query).
+ */
+export interface StreamRef<S = any, E extends DomainEvent = any> {
+  readonly streamId: string;
+  readonly model: StreamModel<S, E>;
+  publish(ctx: CommandContext, before: S, events: readonly E[]): NewEvent[];
+}
+
+/** A stream of internal events; `resource` (optional) is stored with each event for the read models. */
+export const internalStream = <S, E extends DomainEvent>(
+  model: StreamModel<S, E>,
+  streamId: string,
+  resource?: (after: S) => unknown,
+): StreamRef<S, E> => ({
+  streamId,
+  model,
+  publish: (ctx, before, events) => {
+    if (!resource) return internalEvents(ctx, events);
+    let state = before;
+    return events.flatMap((event) => {
+      state = model.evolve(state, event);
+      return internalEvents(ctx, [event], resource(state));
+    });
+  },
+});
+
+/** A resource's stream: its events carry the resource after them and the previous values (events/query). */
+export const resourceStream = <S, E extends DomainEvent>(
+  model: StreamModel<S, E>,
+  streamId: string,
+  publication: Omit<Publication<S, E>, 'ctx' | 'evolve'>,
+): StreamRef<S, E> => ({
+  streamId,
+  model,
+  publish: (ctx, before, events) => toLogEvents({ ...publication, ctx, evolve: model.evolve }, before, events),
+});
