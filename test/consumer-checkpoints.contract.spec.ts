@@ -1,0 +1,27 @@
+import { KurrentDbConsumerCheckpoints } from '../src/event-sourcing/kurrentdb-consumer-checkpoints';
+import { SqliteConsumerCheckpoints } from '../src/event-sourcing/sqlite-consumer-checkpoints';
+import { SqliteDocumentStore } from '../src/read-models/sqlite-document-store';
+import { onTempSqlite } from './support/temp-sqlite';
+import { consumerCheckpointsContract } from './consumer-checkpoints.contract';
+
+consumerCheckpointsContract('SQLite', async () => {
+  let documents: SqliteDocumentStore | undefined;
+  const fixture = await onTempSqlite('consumer-checkpoints-contract', (db) => {
+    // The read models of the same file: their reset() (rebuild) must leave the checkpoints alone.
+    documents = new SqliteDocumentStore(db);
+    return new SqliteConsumerCheckpoints(db);
+  })();
+  return { ...fixture, resetReadModels: () => documents!.reset() };
+});
+
+const eventStoreUrl = process.env.EVENTSTORE_URL;
+if (eventStoreUrl) {
+  consumerCheckpointsContract('KurrentDB', async () => {
+    const store = new KurrentDbConsumerCheckpoints(eventStoreUrl);
+    return { store, cleanup: () => store.close() };
+  });
+} else {
+  describe.skip('ConsumerCheckpoints contract: KurrentDB (skipped: set EVENTSTORE_URL, e.g. kurrentdb://localhost:2113?tls=false)', () => {
+    it('runs the contract against a KurrentDB server', () => undefined);
+  });
+}
