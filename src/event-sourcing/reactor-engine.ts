@@ -1,0 +1,342 @@
+import type { EventStore, RecordedEvent, Subscription } from '../event-store/event-store.port';
+import { Clock, systemClock } from '../shared/clock';
+import type { ConsumerCheckpoint, ConsumerCheckpoints } from './consumer-checkpoints.port';
+import type { Reactor } from './reactor';
+
+/** pino-compatible (`logger.warn(object, message)`); `console` works too. */
+export interface ReactorLogger {
+  warn(details: object, message?: string): void;
+  error(details: object, message?: string): void;
+}
+
+export interface ReactorEngineOptions {
+  /** Attempts at one event before the reactor stops (default 8). */
+  maxAttempts?: number;
+  /** Pause after the first failure, doubled after each further one (default 200 ms)... */
+  backoffMs?: number;
+  /** ...up to this (default 30 s). */
+  maxBackoffMs?: number;
+  logger?: ReactorLogger;
+  /**
+   * Where a reactor without a checkpoint starts: at the log's head (default: a reactor added to an existing log
+   * never replays past side effects) or at its start (tests).
+   */
+  startFrom?: 'head' | 'start';
+  /**
+   * How often the record of a stopped reactor is read again (default 5000 ms; 0: never), so that an operator's
+   * `marketplace-server reactors resume <name>` (which clears `stoppedAt`) restarts it in a running server.
+   */
+  resumePollMs?: number;
+  /** Timestamps of the records (default: the system clock). */
+  clock?: Clock;
+}
+
+export interface ReactorStatus {
+  name: string;
+  /** The log position the reactor is done with. */
+  position: number;
+  /** The log's head minus `position`: events behind in the embedded log, commit-position bytes in KurrentDB. */
+  lag: number;
+  /** Failed attempts at the next event (0 when healthy). */
+  attempts: number;
+  lastError: string | null;
+  stopped: boolean;
+  stoppedAt: string | null;
+  updatedAt: string | null;
+}
+
+/** What an operator sees of one consumer's record (the CLI reads records without an engine). */
+export const reactorStatusOf = (name: string, record: ConsumerCheckpoint | null, head: number): ReactorStatus => ({
+  name,
+  position: record?.position ?? 0,
+  lag: Math.max(0, head - (record?.position ?? 0)),
+  attempts: record?.attempts ?? 0,
+  lastError: record?.lastError ?? null,
+  stopped: Boolean(record?.stoppedAt),
+  stoppedAt: record?.stoppedAt ?? null,
+  updatedAt: record?.updatedAt ?? null,
+});
+
+interface Run {
+  reactor: Reactor;
+  types: ReadonlySet<string>;
+  record: ConsumerCheckpoint;
+  state: 'running' | 'stopped' | 'closed';
+  /** Bumped at every (re)subscription: a batch of an older subscription is ignored. */
+  generation: number;
+  subscription: Subscription | null;
+  /** The batch being handled (stop() waits for it). */
+  inFlight: Promise<void> | null;
+  /** Ends the backoff pause early (stop). */
+  interrupt: (() => void) | null;
+  resumeTimer: NodeJS.Timeout | null;
+}
+
+interface Waiter {
+  position: number;
+  resolve: () => void;
+}
+
+/**
+ * Runs reactors: each one is a checkpointed subscription to the log (`EventStore.subscribeToAll`, the one
+ * subscription mechanism), from its own checkpoint, in log order, one event at a time. Delivery is at least once:
+ * the checkpoint moves after the side effect, so a crash in between delivers the event again and the reactor's
+ * idempotency (by event id) makes the repeat a no-op. A failing event is retried with exponential backoff; after
+ * `maxAttempts` the reactor stops (its record keeps the error) while the others go on; a restart or `resume`
+ * retries it.
+ */
+export class ReactorEngine {
+  private readonly runs = new Map<string, Run>();
+  private waiters: Waiter[] = [];
+  private readonly maxAttempts: number;
+  private readonly backoffMs: number;
+  private readonly maxBackoffMs: number;
+  private readonly logger: ReactorLogger;
+  private readonly startFrom: 'head' | 'start';
+  private readonly resumePollMs: number;
+  private readonly clock: Clock;
+
+  constructor(
+    private readonly store: EventStore,
+    private readonly checkpoints: ConsumerCheckpoints,
+    reactors: readonly Reactor[],
+    options: ReactorEngineOptions = {},
+  ) {
+    this.maxAttempts = Math.max(1, options.maxAttempts ?? 8);
+    this.backoffMs = options.backoffMs ?? 200;
+    this.maxBackoffMs = options.maxBackoffMs ?? 30_000;
+    this.logger = options.logger ?? console;
+    this.startFrom = options.startFrom ?? 'head';
+    this.resumePollMs = options.resumePollMs ?? 5000;
+    this.clock = options.clock ?? systemClock;
+    for (const reactor of reactors) {
+      if (this.runs.has(reactor.name)) throw new Error(`two reactors are named "${reactor.name}"`);
+      this.runs.set(reactor.name, {
+        reactor,
+        types: new Set(reactor.eventTypes),
+        record: { position: 0, attempts: 0, lastError: null, stoppedAt: null, updatedAt: this.now() },
+        state: 'closed',
+        generation: 0,
+        subscription: null,
+        inFlight: null,
+        interrupt: null,
+        resumeTimer: null,
+      });
+    }
+  }
+
+  /** Starts every reactor from its checkpoint; a stopped one is retried (its attempts count again from 0). */
+  async start(): Promise<void> {
+    let head: number | undefined;
+    for (const run of this.runs.values()) {
+      if (run.state !== 'closed') continue;
+      let record = await this.checkpoints.load(run.reactor.name);
+      if (!record) {
+        // First start: the log's head, not its start, unless told otherwise; saved at once, so that events appended
+        // from now on are this reactor's even if it fails before it handles one.
+        head ??= this.startFrom === 'head' ? await this.store.headPosition() : 0;
+        record = { position: head, attempts: 0, lastError: null, stoppedAt: null, updatedAt: this.now() };
+        await this.checkpoints.save(run.reactor.name, record);
+      } else if (record.stoppedAt || record.attempts > 0) {
+        record = { ...record, attempts: 0, stoppedAt: null, updatedAt: this.now() };
+        await this.checkpoints.save(run.reactor.name, record);
+      }
+      run.record = record;
+      this.subscribe(run);
+    }
+  }
+
+  /** Retries a stopped reactor from its checkpoint (the event it stopped at first). No-op for a running one. */
+  async resume(name: string): Promise<void> {
+    const run = this.runs.get(name);
+    if (!run) throw new Error(`no reactor is named "${name}"`);
+    if (run.state !== 'stopped') return;
+    this.clearResumePoll(run);
+    run.record = { ...run.record, attempts: 0, stoppedAt: null, updatedAt: this.now() };
+    await this.checkpoints.save(name, run.record);
+    this.subscribe(run);
+  }
+
+  /** Stops every reactor, waiting for the side effect in flight (an event not checkpointed yet is delivered again). */
+  async stop(): Promise<void> {
+    await Promise.all(
+      [...this.runs.values()].map(async (run) => {
+        const subscription = run.subscription;
+        run.state = 'closed';
+        run.generation += 1;
+        run.subscription = null;
+        run.interrupt?.();
+        this.clearResumePoll(run);
+        await subscription?.close();
+        await run.inFlight?.catch(() => undefined);
+      }),
+    );
+    this.settleWaiters();
+  }
+
+  async status(): Promise<ReactorStatus[]> {
+    const head = await this.store.headPosition();
+    return [...this.runs.values()].map((run) => ({
+      ...reactorStatusOf(run.reactor.name, run.record, head),
+      stopped: run.state === 'stopped',
+    }));
+  }
+
+  /** Resolves once every running reactor has passed `position` (stopped ones are not waited for). */
+  waitForIdle(position: number): Promise<void> {
+    return new Promise((resolve) => {
+      this.waiters.push({ position, resolve });
+      this.settleWaiters();
+    });
+  }
+
+  /** Resolves once every running reactor has passed the log's current head. */
+  async idle(): Promise<void> {
+    await this.waitForIdle(await this.store.headPosition());
+  }
+
+  private subscribe(run: Run): void {
+    run.state = 'running';
+    run.generation += 1;
+    const generation = run.generation;
+    const subscription = this.store.subscribeToAll(run.record.position, (events) => this.deliver(run, generation, events));
+    if (run.generation === generation && run.state === 'running') run.subscription = subscription;
+    else void subscription.close();
+  }
+
+  private async deliver(run: Run, generation: number, events: RecordedEvent[]): Promise<void> {
+    if (run.generation !== generation || run.state !== 'running') return;
+    const work = this.handleBatch(run, generation, events);
+    run.inFlight = work;
+    try {
+      await work;
+    } finally {
+      if (run.inFlight === work) run.inFlight = null;
+      this.settleWaiters();
+    }
+  }
+
+  private async handleBatch(run: Run, generation: number, events: RecordedEvent[]): Promise<void> {
+    const current = () => run.generation === generation && run.state === 'running';
+    let unsaved = false;
+    for (const event of events) {
+      if (!current()) return;
+      if (event.position <= run.record.position) continue;
+      if (!run.types.has(event.type)) {
+        run.record = { ...run.record, position: event.position };
+        unsaved = true;
+        continue;
+      }
+      if (!(await this.reactTo(run, event, current))) return;
+      unsaved = false;
+    }
+    if (unsaved && current()) {
+      // Skipped events: one save per batch. If it fails they are skipped again after a restart.
+      const record = { ...run.record, updatedAt: this.now() };
+      await this.checkpoints.save(run.reactor.name, record).then(
+        () => {
+          run.record = record;
+        },
+        (error: unknown) => this.logger.warn({ reactor: run.reactor.name, err: error }, 'reactor checkpoint not saved'),
+      );
+    }
+  }
+
+  /** True once the event is done and checkpointed; false when the reactor stopped or is closing. */
+  private async reactTo(run: Run, event: RecordedEvent, current: () => boolean): Promise<boolean> {
+    const name = run.reactor.name;
+    let reacted = false;
+    for (;;) {
+      if (!current()) return false;
+      try {
+        if (!reacted) {
+          await run.reactor.react(event);
+          reacted = true;
+        }
+        const record: ConsumerCheckpoint = { position: event.position, attempts: 0, lastError: null, stoppedAt: null, updatedAt: this.now() };
+        await this.checkpoints.save(name, record);
+        run.record = record;
+        return true;
+      } catch (error) {
+        const attempts = run.record.attempts + 1;
+        const stopped = attempts >= this.maxAttempts;
+        const lastError = `${reacted ? 'checkpoint after ' : ''}event ${event.id} (${event.type} at ${event.position}): ${messageOf(error)}`;
+        run.record = { ...run.record, attempts, lastError, stoppedAt: stopped ? this.now() : null, updatedAt: this.now() };
+        if (!current()) return false;
+        await this.checkpoints
+          .save(name, run.record)
+          .catch((saveError: unknown) => this.logger.warn({ reactor: name, err: saveError }, 'reactor failure not recorded'));
+        const details = { reactor: name, eventId: event.id, eventType: event.type, position: event.position, attempts, err: error };
+        if (stopped) {
+          this.logger.error(details, `reactor ${name} stopped after ${attempts} attempts`);
+          this.halt(run);
+          return false;
+        }
+        const pause = Math.min(this.maxBackoffMs, this.backoffMs * 2 ** (attempts - 1));
+        this.logger.warn(details, `reactor ${name} failed; retrying in ${pause} ms`);
+        await this.pause(run, pause);
+      }
+    }
+  }
+
+  private halt(run: Run): void {
+    const subscription = run.subscription;
+    run.state = 'stopped';
+    run.generation += 1;
+    run.subscription = null;
+    void subscription?.close();
+    if (this.resumePollMs > 0) {
+      run.resumeTimer = setInterval(() => void this.pollResume(run), this.resumePollMs);
+      run.resumeTimer.unref();
+    }
+    this.settleWaiters();
+  }
+
+  /** An operator cleared `stoppedAt` (CLI `reactors resume`): retry. */
+  private async pollResume(run: Run): Promise<void> {
+    if (run.state !== 'stopped') return;
+    try {
+      const record = await this.checkpoints.load(run.reactor.name);
+      if (record && !record.stoppedAt && run.state === 'stopped') {
+        this.clearResumePoll(run);
+        run.record = { ...record, position: run.record.position };
+        this.subscribe(run);
+      }
+    } catch (error) {
+      this.logger.warn({ reactor: run.reactor.name, err: error }, 'reactor record not read');
+    }
+  }
+
+  private clearResumePoll(run: Run): void {
+    if (run.resumeTimer) clearInterval(run.resumeTimer);
+    run.resumeTimer = null;
+  }
+
+  private pause(run: Run, ms: number): Promise<void> {
+    return new Promise((resolve) => {
+      const timer = setTimeout(done, ms);
+      timer.unref();
+      function done() {
+        clearTimeout(timer);
+        run.interrupt = null;
+        resolve();
+      }
+      run.interrupt = done;
+    });
+  }
+
+  private settleWaiters(): void {
+    if (this.waiters.length === 0) return;
+    const running = [...this.runs.values()].filter((run) => run.state === 'running');
+    const lowest = Math.min(...running.map((run) => run.record.position), Number.MAX_SAFE_INTEGER);
+    const ready = this.waiters.filter((w) => w.position <= lowest);
+    this.waiters = this.waiters.filter((w) => w.position > lowest);
+    for (const waiter of ready) waiter.resolve();
+  }
+
+  private now(): string {
+    return this.clock.now().toISOString();
+  }
+}
+
+const messageOf = (error: unknown): string => (error instanceof Error ? error.message : String(error));
