@@ -1,18 +1,94 @@
+import { Logger } from '@nestjs/common';
 import type { EventStore, RecordedEvent, Subscription } from '../src/event-store/event-store.port';
 import type { SqliteEventStore } from '../src/event-store/sqlite-event-store';
 import type { DocumentStore } from '../src/read-models/document-store.port';
-import type { SqliteDocumentStore } from '../src/read-models/sqlite-document-store';
-import { Projection, projectBatch } from '../src/shared/projection';
+import { EmbeddedReadModelStores, isEmbedded, ReadModelStores, storesOf } from '../src/search/search-read-model';
+import { ProjectedBatch, Projection, projectBatch, targetOf } from '../src/shared/projection';
+
+export type { EmbeddedReadModelStores, ReadModelStores } from '../src/search/search-read-model';
+
+/** What an operator (health endpoint, CLI) sees of an engine. */
+export interface ProjectionEngineStatus {
+  engine: 'inline' | 'catch-up';
+  /**
+   * running: applying as events come; retrying: an apply failed and is retried with backoff (lastError);
+   * failed: an event failed every attempt and the engine stopped (restart it after fixing the cause);
+   * stopped: stop() was called.
+   */
+  state: 'starting' | 'running' | 'retrying' | 'failed' | 'stopped';
+  /** Every projection has applied the log up to here. */
+  position: number;
+  /** The log's head when asked (null when the event store did not answer). */
+  head: number | null;
+  /** head − position, in log positions (KurrentDB commit positions are bytes, not events). */
+  lag: number | null;
+  /** The last error, kept after a recovery until the next one. */
+  lastError: ProjectionFailure | null;
+  /** ISO time of the first failed attempt of the failure going on now; null when healthy. */
+  failingSince: string | null;
+}
+
+export interface ProjectionFailure {
+  message: string;
+  /** The events whose apply failed: first and last position, and the type when it is a single event. */
+  fromPosition: number;
+  toPosition: number;
+  eventType: string | null;
+  attempts: number;
+  at: string;
+}
 
 /**
  * Keeps read models current and lets a command wait until its events are visible (design invariant 1).
+ * Structurally a `ReadModelVisibility` (src/event-sourcing/command-runner.ts).
  */
 export interface ProjectionEngine {
   start(): Promise<void>;
-  /** Resolves once every projection has applied the log up to `position`. */
+  /**
+   * Resolves once every projection has applied the log up to `position`. Rejects with ReadModelsNotCurrentError
+   * at once when the engine is failing or stopped, or after the wait timeout.
+   */
   waitFor(position: number): Promise<void>;
+  status(): Promise<ProjectionEngineStatus>;
   stop(): Promise<void>;
 }
+
+/** A command's events are durable, but the read models do not show them (yet). */
+export class ReadModelsNotCurrentError extends Error {
+  constructor(
+    message: string,
+    readonly position: number,
+    readonly failure: ProjectionFailure | null,
+  ) {
+    super(message);
+    this.name = 'ReadModelsNotCurrentError';
+  }
+}
+
+/** Where engine lines go; Nest's Logger by default. */
+export interface EngineLogger {
+  log(message: string): void;
+  warn(message: string): void;
+  error(message: string): void;
+}
+
+/** Every projection's target must have a store. */
+const checkTargets = (stores: ReadModelStores, projections: readonly Projection[]): void => {
+  const missing = projections.filter((p) => targetOf(p) === 'listing-search' && !stores.search);
+  if (missing.length > 0) throw new Error(`No listing-search store for projection(s) ${missing.map((p) => p.name).join(', ')}`);
+};
+
+/** Production order: every write first, the checkpoints last (the document store records them after its writes). */
+const applyBatch = async (stores: ReadModelStores, batch: ProjectedBatch): Promise<void> => {
+  if (batch.search.length > 0) await stores.search!.apply(batch.search);
+  await stores.documents.apply(batch.documents, batch.checkpoints);
+};
+
+/** Embedded: inside the caller's SQLite transaction. */
+const applyBatchSync = (stores: EmbeddedReadModelStores, batch: ProjectedBatch): void => {
+  if (batch.search.length > 0) stores.search!.applySync(batch.search);
+  stores.documents.applySync(batch.documents, batch.checkpoints);
+};
 
 const lowestCheckpoint = async (docs: DocumentStore, projections: readonly Projection[]) => {
   const values = await Promise.all(projections.map((p) => docs.checkpoint(p.name)));
@@ -20,87 +96,256 @@ const lowestCheckpoint = async (docs: DocumentStore, projections: readonly Proje
 };
 
 /**
- * Embedded mode: both stores live in one SQLite file, so projections run inside the append transaction and a
- * command's events are visible as soon as the append returns.
+ * Embedded mode: the event store and every read-model store live in one SQLite file, so projections run inside
+ * the append transaction (documents, search tables and checkpoints in that one transaction) and a command's
+ * events are visible as soon as the append returns.
  */
 export class InlineProjectionEngine implements ProjectionEngine {
+  private state: ProjectionEngineStatus['state'] = 'starting';
+
   constructor(
     private readonly events: SqliteEventStore,
-    private readonly docs: SqliteDocumentStore,
+    private readonly stores: EmbeddedReadModelStores,
     private readonly projections: readonly Projection[],
-  ) {}
+  ) {
+    checkTargets(stores, projections);
+  }
 
   async start(): Promise<void> {
-    // Catch up first (a projection added since the file was last used), then project every append inline.
-    const { lowest, byName } = await lowestCheckpoint(this.docs, this.projections);
+    // Catch up first (a projection added since the file was last used starts at checkpoint 0), then project every
+    // append inline.
+    const { lowest, byName } = await lowestCheckpoint(this.stores.documents, this.projections);
     let after = lowest;
     let checkpoints = byName;
     for (;;) {
       const batch = this.events.readAllSync({ after, limit: 1000 });
       if (batch.length === 0) break;
       const out = projectBatch(this.projections, batch, checkpoints);
-      await this.docs.apply(out.ops, out.checkpoints);
+      this.stores.documents.transaction(() => applyBatchSync(this.stores, out));
       checkpoints = { ...checkpoints, ...out.checkpoints };
       after = batch[batch.length - 1].position;
     }
-    this.events.setInlineProjector((events: RecordedEvent[]) => {
-      const out = projectBatch(this.projections, events);
-      this.docs.applySync(out.ops, out.checkpoints);
-    });
+    this.events.setInlineProjector((events: RecordedEvent[]) => applyBatchSync(this.stores, projectBatch(this.projections, events)));
+    this.state = 'running';
   }
 
   async waitFor(): Promise<void> {
     /* applied inline: nothing to wait for */
   }
 
+  async status(): Promise<ProjectionEngineStatus> {
+    const head = this.events.headPositionSync();
+    return { engine: 'inline', state: this.state, position: head, head, lag: 0, lastError: null, failingSince: null };
+  }
+
   async stop(): Promise<void> {
     this.events.setInlineProjector(null);
+    this.state = 'stopped';
   }
 }
 
+export interface CatchUpEngineOptions {
+  /** How long waitFor waits for a healthy engine (default 10 s). */
+  waitTimeoutMs?: number;
+  /** Attempts of one event before the engine stops (default 10). */
+  maxAttempts?: number;
+  /** Pause before a retry: initialMs, doubling, at most maxMs (default 100 ms … 30 s). */
+  backoff?: { initialMs: number; maxMs: number };
+  logger?: EngineLogger;
+}
+
+interface Waiter {
+  position: number;
+  resolve: () => void;
+  reject: (e: Error) => void;
+  timer: NodeJS.Timeout;
+}
+
+/** Thrown inside the subscription's callback once the engine stopped, so the subscription never moves past it. */
+class EngineHalted extends Error {}
+
 /**
- * Production mode: a catch-up subscription to the global log applies batches to the read-model store and
- * records checkpoints with them. Commands wait for the checkpoint to pass their position.
+ * Production mode: a catch-up subscription to the global log projects batches and applies them to each
+ * projection's store; each projection's checkpoint is recorded only after the writes succeeded, and never moves
+ * backwards. Writes carry their event's position, so several engines on one read model (server instances, the
+ * CLI) never write an older version over a newer one.
+ *
+ * A failed apply is retried with backoff, one event at a time (the events before a poison one get applied and the
+ * poison one is named); while it fails, `waitFor` callers get a ReadModelsNotCurrentError at once and status()
+ * shows the error. After `maxAttempts` of one event the engine stops, logs it and reports state `failed`.
  */
 export class CatchUpProjectionEngine implements ProjectionEngine {
   private applied = 0;
   private subscription: Subscription | null = null;
-  private waiters: Array<{ position: number; resolve: () => void; reject: (e: Error) => void; timer: NodeJS.Timeout }> = [];
+  private waiters: Waiter[] = [];
   private checkpoints: Record<string, number> = {};
+  private state: ProjectionEngineStatus['state'] = 'starting';
+  private lastError: ProjectionFailure | null = null;
+  private failingSince: string | null = null;
+  private stopping = false;
+  private wakeSleeper: (() => void) | null = null;
+  private readonly waitTimeoutMs: number;
+  private readonly maxAttempts: number;
+  private readonly backoff: { initialMs: number; maxMs: number };
+  private readonly logger: EngineLogger;
 
   constructor(
     private readonly events: EventStore,
-    private readonly docs: DocumentStore,
+    private readonly stores: ReadModelStores,
     private readonly projections: readonly Projection[],
-    private readonly waitTimeoutMs = 10_000,
-  ) {}
+    options: CatchUpEngineOptions = {},
+  ) {
+    checkTargets(stores, projections);
+    this.waitTimeoutMs = options.waitTimeoutMs ?? 10_000;
+    this.maxAttempts = options.maxAttempts ?? 10;
+    this.backoff = options.backoff ?? { initialMs: 100, maxMs: 30_000 };
+    this.logger = options.logger ?? new Logger('ProjectionEngine');
+  }
 
   async start(): Promise<void> {
-    const { lowest, byName } = await lowestCheckpoint(this.docs, this.projections);
+    const { lowest, byName } = await lowestCheckpoint(this.stores.documents, this.projections);
     this.checkpoints = byName;
     this.applied = lowest;
-    this.subscription = this.events.subscribeToAll(lowest, async (batch) => {
-      const out = projectBatch(this.projections, batch, this.checkpoints);
-      await this.docs.apply(out.ops, out.checkpoints);
-      Object.assign(this.checkpoints, out.checkpoints);
-      this.applied = batch[batch.length - 1].position;
-      this.release();
-    });
+    this.stopping = false;
+    this.state = 'running';
+    this.subscription = this.events.subscribeToAll(lowest, (batch) => this.onBatch(batch));
   }
 
   waitFor(position: number): Promise<void> {
     if (position <= this.applied) return Promise.resolve();
+    const refusal = this.refusal(position);
+    if (refusal) return Promise.reject(refusal);
     return new Promise((resolve, reject) => {
       const timer = setTimeout(() => {
         this.waiters = this.waiters.filter((w) => w.timer !== timer);
-        reject(new Error(`read models did not reach position ${position} within ${this.waitTimeoutMs} ms`));
+        const message = `read models did not reach position ${position} within ${this.waitTimeoutMs} ms (applied up to ${this.applied})`;
+        this.logger.warn(message);
+        reject(new ReadModelsNotCurrentError(message, position, this.lastError));
       }, this.waitTimeoutMs);
       this.waiters.push({ position, resolve, reject, timer });
     });
   }
 
+  async status(): Promise<ProjectionEngineStatus> {
+    const head = await this.events.headPosition().catch(() => null);
+    return {
+      engine: 'catch-up',
+      state: this.state,
+      position: this.applied,
+      head,
+      lag: head === null ? null : Math.max(0, head - this.applied),
+      lastError: this.lastError,
+      failingSince: this.failingSince,
+    };
+  }
+
+  async stop(): Promise<void> {
+    this.stopping = true;
+    if (this.state !== 'failed') this.state = 'stopped';
+    this.wakeSleeper?.();
+    await this.subscription?.close();
+    this.subscription = null;
+    this.rejectAll(new ReadModelsNotCurrentError('projection engine stopped', this.applied, this.lastError));
+  }
+
+  private async onBatch(batch: RecordedEvent[]): Promise<void> {
+    if (this.stopping || this.state === 'failed') throw new EngineHalted('projection engine stopped');
+    const fresh = batch.filter((e) => e.position > this.applied);
+    if (fresh.length === 0) return;
+    if (fresh.length === 1) await this.applyWithRetries(fresh);
+    else {
+      try {
+        await this.apply(fresh);
+      } catch (error) {
+        if (this.stopping) throw error;
+        this.noteFailure(error, fresh, 1);
+        // Narrow it down: one event at a time, each retried on its own.
+        for (const event of fresh) await this.applyWithRetries([event]);
+      }
+    }
+    if (this.failingSince) {
+      this.logger.log(`projections recovered: applied up to position ${this.applied} (failing since ${this.failingSince})`);
+      this.failingSince = null;
+      this.state = 'running';
+    }
+  }
+
+  private async applyWithRetries(events: RecordedEvent[]): Promise<void> {
+    for (let attempt = 1; ; attempt += 1) {
+      try {
+        await this.apply(events);
+        return;
+      } catch (error) {
+        if (this.stopping) throw error;
+        this.noteFailure(error, events, attempt);
+        if (attempt >= this.maxAttempts) return this.halt();
+        await this.sleep(Math.min(this.backoff.maxMs, this.backoff.initialMs * 2 ** (attempt - 1)));
+        if (this.stopping) throw new EngineHalted('projection engine stopped');
+      }
+    }
+  }
+
+  private async apply(events: RecordedEvent[]): Promise<void> {
+    const out = projectBatch(this.projections, events, this.checkpoints);
+    await applyBatch(this.stores, out);
+    Object.assign(this.checkpoints, out.checkpoints);
+    this.applied = events[events.length - 1].position;
+    this.release();
+  }
+
+  private noteFailure(error: unknown, events: RecordedEvent[], attempt: number): void {
+    const at = new Date().toISOString();
+    const single = events.length === 1;
+    this.lastError = {
+      message: error instanceof Error ? error.message : String(error),
+      fromPosition: events[0].position,
+      toPosition: events[events.length - 1].position,
+      eventType: single ? events[0].type : null,
+      attempts: attempt,
+      at,
+    };
+    this.failingSince ??= at;
+    this.state = 'retrying';
+    const where = single ? `event ${events[0].position} (${events[0].type})` : `events ${events[0].position}..${this.lastError.toPosition}`;
+    this.logger.error(`projections failed to apply ${where}, attempt ${attempt}/${this.maxAttempts}: ${this.lastError.message}`);
+    this.rejectAll(this.refusal(this.applied + 1)!);
+  }
+
+  /** A poison event: stop here, visibly. */
+  private halt(): never {
+    this.state = 'failed';
+    const e = this.lastError!;
+    const message = `projection engine stopped at position ${this.applied}: event ${e.fromPosition} (${e.eventType}) failed ${e.attempts} times: ${e.message}`;
+    this.logger.error(message);
+    this.rejectAll(this.refusal(this.applied + 1)!);
+    const subscription = this.subscription;
+    this.subscription = null;
+    void subscription?.close().catch(() => undefined);
+    throw new EngineHalted(message);
+  }
+
+  /** Why a wait for `position` cannot succeed now, if it cannot. */
+  private refusal(position: number): ReadModelsNotCurrentError | null {
+    const e = this.lastError;
+    if (this.state === 'failed')
+      return new ReadModelsNotCurrentError(
+        `read models are stopped at position ${this.applied}: event ${e?.fromPosition} (${e?.eventType}) failed ${e?.attempts} times: ${e?.message}`,
+        position,
+        e,
+      );
+    if (this.state === 'retrying' && e)
+      return new ReadModelsNotCurrentError(
+        `read models are behind (applied up to ${this.applied}; failing since ${this.failingSince}, attempt ${e.attempts}): ${e.message}`,
+        position,
+        e,
+      );
+    if (this.stopping || this.state === 'stopped') return new ReadModelsNotCurrentError('projection engine stopped', position, e);
+    return null;
+  }
+
   private release(): void {
     const ready = this.waiters.filter((w) => w.position <= this.applied);
+    if (ready.length === 0) return;
     this.waiters = this.waiters.filter((w) => w.position > this.applied);
     for (const w of ready) {
       clearTimeout(w.timer);
@@ -108,35 +353,55 @@ export class CatchUpProjectionEngine implements ProjectionEngine {
     }
   }
 
-  async stop(): Promise<void> {
-    await this.subscription?.close();
-    for (const w of this.waiters) {
-      clearTimeout(w.timer);
-      w.reject(new Error('projection engine stopped'));
-    }
+  private rejectAll(error: Error): void {
+    const waiters = this.waiters;
     this.waiters = [];
+    for (const w of waiters) {
+      clearTimeout(w.timer);
+      w.reject(error);
+    }
+  }
+
+  private sleep(ms: number): Promise<void> {
+    return new Promise<void>((resolve) => {
+      const timer = setTimeout(done, ms);
+      function done() {
+        clearTimeout(timer);
+        resolve();
+      }
+      this.wakeSleeper = done;
+    }).then(() => {
+      this.wakeSleeper = null;
+    });
   }
 }
 
 /**
- * Operator rebuild: drop every read model and replay the whole log (or the log up to `until`) through every
- * projection. Reports progress as it goes.
+ * Operator rebuild: drop every read model (documents, search, checkpoints) and replay the whole log (or the log up
+ * to `until`) through every projection, into each projection's store. Reports progress as it goes.
+ *
+ * `stores` are the read-model stores (`infra` has both); a bare DocumentStore is still accepted for callers of the
+ * former signature: the stores opened with it are used (src/search/search-read-model.ts storesOf).
  */
 export const rebuildReadModels = async (
   events: EventStore,
-  docs: DocumentStore,
+  stores: ReadModelStores | DocumentStore,
   projections: readonly Projection[],
   options: { until?: number; batchSize?: number; onProgress?: (position: number, head: number) => void } = {},
 ): Promise<{ events: number; position: number }> => {
+  const target: ReadModelStores = 'documents' in stores ? stores : storesOf(stores);
+  checkTargets(target, projections);
   const head = options.until ?? (await events.headPosition());
-  await docs.reset();
+  await target.search?.reset();
+  await target.documents.reset();
   let after = 0;
   let count = 0;
   for (;;) {
     const batch = await events.readAll({ after, until: head, limit: options.batchSize ?? 1000 });
     if (batch.length === 0) break;
     const out = projectBatch(projections, batch);
-    await docs.apply(out.ops, out.checkpoints);
+    if (isEmbedded(target)) target.documents.transaction(() => applyBatchSync(target, out));
+    else await applyBatch(target, out);
     after = batch[batch.length - 1].position;
     count += batch.length;
     options.onProgress?.(after, head);

@@ -16,9 +16,8 @@ import { OutboxMailer } from '../mail/outbox-mailer';
 import { SmtpMailer } from '../mail/smtp-mailer';
 import type { DocumentStore } from '../read-models/document-store.port';
 import { systemClock } from '../shared/clock';
-import { SqliteDocumentStore } from '../read-models/sqlite-document-store';
 import type { ListingSearch } from '../search/listing-search.port';
-import { openReadModels } from '../search/search-read-model';
+import { isEmbedded, openReadModels } from '../search/search-read-model';
 import type { Projection } from '../shared/projection';
 
 export interface Infrastructure {
@@ -63,11 +62,12 @@ export const openInfrastructure = async (
 ): Promise<Infrastructure> => {
   const db = !config.eventStoreUrl || !config.elasticsearchUrl ? openSqlite(config) : null;
   const events: EventStore = config.eventStoreUrl ? new KurrentDbEventStore(config.eventStoreUrl) : new SqliteEventStore(db!);
-  const { documents, search } = openReadModels(config, db);
+  const readModels = openReadModels(config, db);
+  const { documents, search } = readModels;
   const engine: ProjectionEngine =
-    events instanceof SqliteEventStore && documents instanceof SqliteDocumentStore
-      ? new InlineProjectionEngine(events, documents, projections)
-      : new CatchUpProjectionEngine(events, documents, projections);
+    events instanceof SqliteEventStore && isEmbedded(readModels)
+      ? new InlineProjectionEngine(events, readModels, projections)
+      : new CatchUpProjectionEngine(events, readModels, projections);
   await engine.start();
   const blobs = openBlobStore(config);
   return {

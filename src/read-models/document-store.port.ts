@@ -20,9 +20,15 @@ export interface StoredDocument {
   fields?: Record<string, FieldValue>;
 }
 
+/**
+ * A write. `position` is the log position of the event it comes from, stamped by the projection engines: a store
+ * ignores a put or delete older than what it holds for that document (a lagging engine, a second server instance
+ * or the CLI replaying old events never brings back an older version or a deleted document). Without a position
+ * the write is unconditional.
+ */
 export type ReadModelOp =
-  | { op: 'put'; collection: string; document: StoredDocument }
-  | { op: 'delete'; collection: string; marketplaceId: string; id: string };
+  | { op: 'put'; collection: string; document: StoredDocument; position?: number }
+  | { op: 'delete'; collection: string; marketplaceId: string; id: string; position?: number };
 
 export type FieldCondition = (
   | { field: string; op: 'eq'; value: string | number | boolean }
@@ -62,7 +68,11 @@ export interface QueryResult<T = unknown> {
 }
 
 export interface DocumentStore {
-  /** Applies projection output and records the projections' checkpoint, in one step where the engine allows. */
+  /**
+   * Applies projection output, then records the projections' checkpoints: in one transaction where the store
+   * allows (SQLite), otherwise only after every write succeeded. A checkpoint never moves backwards (a lower
+   * position than the recorded one is ignored).
+   */
   apply(ops: ReadModelOp[], checkpoints: Record<string, number>): Promise<void>;
   /** Last log position a projection has applied (0 when it has applied nothing). */
   checkpoint(projection: string): Promise<number>;

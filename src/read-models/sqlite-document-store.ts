@@ -17,6 +17,7 @@ CREATE TABLE IF NOT EXISTS documents (
   created_at     TEXT NOT NULL,
   body           TEXT NOT NULL,
   fields         TEXT NOT NULL,
+  position       INTEGER NOT NULL DEFAULT 0,
   PRIMARY KEY (collection, marketplace_id, id)
 ) WITHOUT ROWID;
 CREATE INDEX IF NOT EXISTS documents_created ON documents (collection, marketplace_id, created_at);
@@ -28,6 +29,13 @@ CREATE TABLE IF NOT EXISTS document_keys (
   PRIMARY KEY (collection, marketplace_id, key)
 ) WITHOUT ROWID;
 CREATE INDEX IF NOT EXISTS document_keys_by_id ON document_keys (collection, marketplace_id, id);
+CREATE TABLE IF NOT EXISTS document_tombstones (
+  collection     TEXT NOT NULL,
+  marketplace_id TEXT NOT NULL,
+  id             TEXT NOT NULL,
+  position       INTEGER NOT NULL,
+  PRIMARY KEY (collection, marketplace_id, id)
+) WITHOUT ROWID;
 CREATE TABLE IF NOT EXISTS projection_checkpoints (
   name     TEXT PRIMARY KEY,
   position INTEGER NOT NULL
@@ -37,10 +45,17 @@ CREATE TABLE IF NOT EXISTS projection_checkpoints (
 /**
  * Read models in the same SQLite file as the embedded event store, so that projections can run inside the
  * append transaction (applySync). Filterable values live in a JSON column queried with json_extract.
+ *
+ * Versions: a document keeps the log position of the write that made it, and a versioned delete leaves a
+ * tombstone (`document_tombstones`) with its position; a put or delete older than either is ignored, so an engine
+ * replaying old events never brings back an older version or a deleted document. Checkpoints only move forward.
  */
 export class SqliteDocumentStore implements DocumentStore {
   private readonly upsert: Statement;
   private readonly remove: Statement;
+  private readonly selectPosition: Statement;
+  private readonly saveTombstone: Statement;
+  private readonly removeTombstone: Statement;
   private readonly removeKeys: Statement;
   private readonly insertKey: Statement;
   private readonly selectOne: Statement;
@@ -50,11 +65,29 @@ export class SqliteDocumentStore implements DocumentStore {
 
   constructor(private readonly db: Database) {
     db.exec(SCHEMA);
+    // Files from before versioned documents.
+    const columns = db.prepare('PRAGMA table_info(documents)').all() as Array<{ name: string }>;
+    if (!columns.some((c) => c.name === 'position')) db.exec('ALTER TABLE documents ADD COLUMN position INTEGER NOT NULL DEFAULT 0');
+    // A versioned put (@position not null) is written unless the document or its tombstone is newer; an
+    // unversioned one always, keeping the stored version.
     this.upsert = db.prepare(
-      `INSERT INTO documents (collection, marketplace_id, id, created_at, body, fields) VALUES (?, ?, ?, ?, ?, ?)
-       ON CONFLICT (collection, marketplace_id, id) DO UPDATE SET created_at = excluded.created_at, body = excluded.body, fields = excluded.fields`,
+      `INSERT INTO documents (collection, marketplace_id, id, created_at, body, fields, position)
+       SELECT @collection, @marketplaceId, @id, @createdAt, @body, @fields, coalesce(@position, 0)
+       WHERE @position IS NULL OR NOT EXISTS (
+         SELECT 1 FROM document_tombstones t
+         WHERE t.collection = @collection AND t.marketplace_id = @marketplaceId AND t.id = @id AND t.position > @position)
+       ON CONFLICT (collection, marketplace_id, id) DO UPDATE SET
+         created_at = excluded.created_at, body = excluded.body, fields = excluded.fields,
+         position = CASE WHEN @position IS NULL THEN documents.position ELSE excluded.position END
+       WHERE @position IS NULL OR excluded.position >= documents.position`,
     );
     this.remove = db.prepare('DELETE FROM documents WHERE collection = ? AND marketplace_id = ? AND id = ?');
+    this.selectPosition = db.prepare('SELECT position FROM documents WHERE collection = ? AND marketplace_id = ? AND id = ?');
+    this.saveTombstone = db.prepare(
+      `INSERT INTO document_tombstones (collection, marketplace_id, id, position) VALUES (?, ?, ?, ?)
+       ON CONFLICT (collection, marketplace_id, id) DO UPDATE SET position = max(position, excluded.position)`,
+    );
+    this.removeTombstone = db.prepare('DELETE FROM document_tombstones WHERE collection = ? AND marketplace_id = ? AND id = ? AND position <= ?');
     this.removeKeys = db.prepare('DELETE FROM document_keys WHERE collection = ? AND marketplace_id = ? AND id = ?');
     this.insertKey = db.prepare(
       'INSERT OR REPLACE INTO document_keys (collection, marketplace_id, key, id) VALUES (?, ?, ?, ?)',
@@ -66,7 +99,8 @@ export class SqliteDocumentStore implements DocumentStore {
        WHERE k.collection = ? AND k.marketplace_id = ? AND k.key = ?`,
     );
     this.saveCheckpoint = db.prepare(
-      'INSERT INTO projection_checkpoints (name, position) VALUES (?, ?) ON CONFLICT (name) DO UPDATE SET position = excluded.position',
+      `INSERT INTO projection_checkpoints (name, position) VALUES (?, ?)
+       ON CONFLICT (name) DO UPDATE SET position = excluded.position WHERE excluded.position > projection_checkpoints.position`,
     );
     this.selectCheckpoint = db.prepare('SELECT position FROM projection_checkpoints WHERE name = ?');
   }
@@ -74,21 +108,45 @@ export class SqliteDocumentStore implements DocumentStore {
   /** Applies ops without opening a transaction: the caller's (the event append's) transaction covers it. */
   applySync(ops: ReadModelOp[], checkpoints: Record<string, number>): void {
     for (const op of ops) {
-      if (op.op === 'put') {
-        const d = op.document;
-        this.upsert.run(op.collection, d.marketplaceId, d.id, d.createdAt, encodeStored(d.body), JSON.stringify(d.fields ?? {}));
-        this.removeKeys.run(op.collection, d.marketplaceId, d.id);
-        for (const key of d.keys ?? []) this.insertKey.run(op.collection, d.marketplaceId, key, d.id);
-      } else {
-        this.remove.run(op.collection, op.marketplaceId, op.id);
-        this.removeKeys.run(op.collection, op.marketplaceId, op.id);
-      }
+      if (op.op === 'put') this.put(op);
+      else this.delete(op);
     }
     for (const [name, position] of Object.entries(checkpoints)) this.saveCheckpoint.run(name, position);
   }
 
+  private put({ collection, document: d, position }: Extract<ReadModelOp, { op: 'put' }>): void {
+    const written = this.upsert.run({
+      collection,
+      marketplaceId: d.marketplaceId,
+      id: d.id,
+      createdAt: d.createdAt,
+      body: encodeStored(d.body),
+      fields: JSON.stringify(d.fields ?? {}),
+      position: position ?? null,
+    }).changes;
+    if (written === 0) return; // an older version than the stored one
+    this.removeKeys.run(collection, d.marketplaceId, d.id);
+    for (const key of d.keys ?? []) this.insertKey.run(collection, d.marketplaceId, key, d.id);
+    if (position !== undefined) this.removeTombstone.run(collection, d.marketplaceId, d.id, position);
+  }
+
+  private delete({ collection, marketplaceId, id, position }: Extract<ReadModelOp, { op: 'delete' }>): void {
+    if (position !== undefined) {
+      const stored = this.selectPosition.get(collection, marketplaceId, id) as { position: number } | undefined;
+      if (stored && stored.position > position) return; // the document is newer than this deletion
+      this.saveTombstone.run(collection, marketplaceId, id, position);
+    }
+    this.remove.run(collection, marketplaceId, id);
+    this.removeKeys.run(collection, marketplaceId, id);
+  }
+
   async apply(ops: ReadModelOp[], checkpoints: Record<string, number>): Promise<void> {
-    this.db.transaction(() => this.applySync(ops, checkpoints)).immediate();
+    this.transaction(() => this.applySync(ops, checkpoints));
+  }
+
+  /** Runs `work` in one immediate transaction of this store's database (the search tables share it when embedded). */
+  transaction<T>(work: () => T): T {
+    return this.db.transaction(work).immediate();
   }
 
   async checkpoint(projection: string): Promise<number> {
@@ -139,7 +197,7 @@ export class SqliteDocumentStore implements DocumentStore {
   }
 
   resetSync(): void {
-    this.db.exec('DELETE FROM documents; DELETE FROM document_keys; DELETE FROM projection_checkpoints;');
+    this.db.exec('DELETE FROM documents; DELETE FROM document_keys; DELETE FROM document_tombstones; DELETE FROM projection_checkpoints;');
   }
 
   async close(): Promise<void> {

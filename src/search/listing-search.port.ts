@@ -37,7 +37,8 @@ export interface SearchDocument {
   stock: number | null;
 }
 
-export type SearchOp = { op: 'put'; document: SearchDocument } | { op: 'delete'; marketplaceId: string; id: string };
+/** A write; `position` (the event's log position, stamped by the engines) makes an older write than the stored one a no-op. */
+export type SearchOp = { op: 'put'; document: SearchDocument; position?: number } | { op: 'delete'; marketplaceId: string; id: string; position?: number };
 
 /** Extended-data conditions, typed by their schema. `key` is the parameter name (`pub_color`). */
 export type ExtendedCondition =

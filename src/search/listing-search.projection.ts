@@ -1,13 +1,9 @@
 import type { RecordedEvent } from '../event-store/event-store.port';
-import type { ReadModelOp } from '../read-models/document-store.port';
-import type { Projection } from '../shared/projection';
+import type { ListingSearchProjection } from '../shared/projection';
 import type { LatLng, Money, Uuid } from '../shared/values';
 import { KEY_PATTERN } from '../search-schemas/domain/search-schema';
-import type { ListingStateName, ScalarValue, SearchDocument } from './listing-search.port';
+import type { ListingStateName, ScalarValue, SearchDocument, SearchOp } from './listing-search.port';
 import { wordsOf } from './search-text';
-
-/** The collection of the search projection's ops: routed to the ListingSearch port, not to the document store. */
-export const SEARCH_COLLECTION = 'listing-search';
 
 /** The listing resource as events carry it (src/listings/domain/listing.views.ts StoredListing). */
 interface ListingResource {
@@ -57,21 +53,15 @@ export const searchDocumentOf = (marketplaceId: string, listing: ListingResource
   };
 };
 
-/** The search read model: one search document per live listing; deleted listings leave it. */
-export const listingSearchProjection: Projection = {
+/** The search read model (the ListingSearch port): one search document per live listing; deleted listings leave it. */
+export const listingSearchProjection: ListingSearchProjection = {
   name: 'listing-search',
+  target: 'listing-search',
   eventTypes: ['listing/created', 'listing/updated', 'listing/deleted'],
-  project: (event: RecordedEvent): ReadModelOp[] => {
+  project: (event: RecordedEvent): SearchOp[] => {
     const m = event.metadata;
     const listing = m.resource as ListingResource | null;
-    if (!listing) return [{ op: 'delete', collection: SEARCH_COLLECTION, marketplaceId: m.marketplaceId, id: m.resourceId! }];
-    const document = searchDocumentOf(m.marketplaceId, listing);
-    return [
-      {
-        op: 'put',
-        collection: SEARCH_COLLECTION,
-        document: { id: document.id, marketplaceId: m.marketplaceId, createdAt: listing.attributes.createdAt.toISOString(), body: document },
-      },
-    ];
+    if (!listing) return [{ op: 'delete', marketplaceId: m.marketplaceId, id: m.resourceId! }];
+    return [{ op: 'put', document: searchDocumentOf(m.marketplaceId, listing) }];
   },
 };

@@ -27,6 +27,19 @@ const STATEMENT_CACHE = 500;
 const ANALYZE_EVERY = 20_000;
 
 /**
+ * The log position of the last versioned write of each listing (a deleted one keeps its row as a tombstone): a
+ * write older than it is ignored. Kept apart from the search tables, which hold only live listings.
+ */
+const VERSIONS_SCHEMA = `
+CREATE TABLE IF NOT EXISTS search_versions (
+  marketplace_id TEXT NOT NULL,
+  id             TEXT NOT NULL,
+  position       INTEGER NOT NULL,
+  PRIMARY KEY (marketplace_id, id)
+) WITHOUT ROWID;
+`;
+
+/**
  * The embedded search read model (tables in sqlite-search-sql.ts): narrow listing rows with indexed columns, a
  * 4-dimensional R*Tree (location, price, marketplace×state), extended-data values by kind and key, and an FTS5
  * index of words and reversed words (a prefix query on reversed words finds word endings).
@@ -55,6 +68,7 @@ export class SqliteListingSearch implements ListingSearch {
     this.rankInMemoryUpTo = options.rankInMemoryUpTo ?? RANK_IN_MEMORY_UP_TO;
     this.rankAllUpTo = options.rankAllUpTo ?? RANK_ALL_UP_TO;
     db.exec(SEARCH_SCHEMA);
+    db.exec(VERSIONS_SCHEMA);
     // Plans depend on statistics: refresh them where they are missing or stale (bounded work).
     db.pragma('analysis_limit = 1000');
     db.pragma('optimize = 0x10002');
@@ -64,9 +78,11 @@ export class SqliteListingSearch implements ListingSearch {
     this.db.transaction(() => this.applySync(ops)).immediate();
   }
 
-  /** Inside the caller's transaction (the embedded append's, see search-read-model.ts). */
+  /** Inside the caller's transaction (the embedded append's, see projections/projection-engine.ts). */
   applySync(ops: SearchOp[]): void {
     for (const op of ops) {
+      const [marketplaceId, id] = op.op === 'put' ? [op.document.marketplaceId, op.document.id] : [op.marketplaceId, op.id];
+      if (op.position !== undefined && !this.newer(marketplaceId, id, op.position)) continue;
       if (op.op === 'put') this.put(op.document);
       else this.remove(this.marketplaceNumber(op.marketplaceId, false), op.id);
     }
@@ -104,6 +120,7 @@ export class SqliteListingSearch implements ListingSearch {
 
   resetSync(): void {
     for (const table of SEARCH_TABLES) this.db.exec(`DELETE FROM ${table}`);
+    this.db.exec('DELETE FROM search_versions');
     this.marketplaces.clear();
     this.counts.clear();
   }
@@ -219,6 +236,17 @@ export class SqliteListingSearch implements ListingSearch {
           : (this.get<{ n: number | null }>('SELECT sum(doc) AS n FROM search_text_vocab WHERE term >= ? AND term < ?', [term.from, term.to])!.n ?? 0);
     }
     return total;
+  }
+
+  /** Records `position` as the listing's version unless a newer write is recorded; false when there is one. */
+  private newer(marketplaceId: string, id: string, position: number): boolean {
+    const stored = this.get<{ position: number }>('SELECT position FROM search_versions WHERE marketplace_id = ? AND id = ?', [marketplaceId, id]);
+    if (stored && stored.position > position) return false;
+    this.run(
+      'INSERT INTO search_versions (marketplace_id, id, position) VALUES (?, ?, ?) ON CONFLICT (marketplace_id, id) DO UPDATE SET position = excluded.position',
+      [marketplaceId, id, position],
+    );
+    return true;
   }
 
   private put(d: SearchDocument): void {

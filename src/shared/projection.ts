@@ -1,35 +1,71 @@
 import type { RecordedEvent } from '../event-store/event-store.port';
 import type { ReadModelOp } from '../read-models/document-store.port';
+import type { SearchOp } from '../search/listing-search.port';
 
 /**
- * A projection is a value: a name (its checkpoint key), the event types it reads, and a pure function from one
- * event to read-model operations. Being pure, the same projection runs inline in the embedded append
- * transaction and in the catch-up runner of the production engines, and rebuilds give the same answers.
+ * A projection is a value: a name (its checkpoint key), the store it writes to (its target), the event types it
+ * reads, and a pure function from one event to that store's operations. Being pure, the same projection runs
+ * inline in the embedded append transaction and in the catch-up engine of the production stores, and rebuilds
+ * give the same answers.
+ *
+ * Projections do not stamp versions: the engines give every op the position of the event it came from, so a
+ * store can refuse a write older than what it holds (two engines on one read model, see projections/).
  */
-export interface Projection {
+interface ProjectionBase {
   name: string;
   /** Exact event types, or 'all'. */
   eventTypes: readonly string[] | 'all';
+}
+
+/** Writes documents (the DocumentStore port). The default target. */
+export interface DocumentProjection extends ProjectionBase {
+  target?: 'documents';
   project(event: RecordedEvent): ReadModelOp[];
 }
+
+/** Writes the listing search read model (the ListingSearch port). */
+export interface ListingSearchProjection extends ProjectionBase {
+  target: 'listing-search';
+  project(event: RecordedEvent): SearchOp[];
+}
+
+export type Projection = DocumentProjection | ListingSearchProjection;
+
+/** The stores a projection can write to. */
+export type ProjectionTarget = 'documents' | 'listing-search';
+
+export const targetOf = (projection: Projection): ProjectionTarget => projection.target ?? 'documents';
 
 export const handles = (projection: Projection, eventType: string): boolean =>
   projection.eventTypes === 'all' || projection.eventTypes.includes(eventType);
 
-/** Runs every projection over a batch: the ops in log order and each projection's new checkpoint. */
+/** What a batch of events becomes: the ops of each store in log order, and each projection's new checkpoint. */
+export interface ProjectedBatch {
+  documents: ReadModelOp[];
+  search: SearchOp[];
+  checkpoints: Record<string, number>;
+}
+
+/**
+ * Runs every projection over a batch, skipping events at or below a projection's checkpoint. Every op carries
+ * the position of its event (its version).
+ */
 export const projectBatch = (
   projections: readonly Projection[],
   events: readonly RecordedEvent[],
   checkpoints: Record<string, number> = {},
-): { ops: ReadModelOp[]; checkpoints: Record<string, number> } => {
-  const ops: ReadModelOp[] = [];
-  const next: Record<string, number> = {};
+): ProjectedBatch => {
+  const out: ProjectedBatch = { documents: [], search: [], checkpoints: {} };
   for (const event of events) {
+    const position = event.position;
     for (const projection of projections) {
-      if ((checkpoints[projection.name] ?? 0) >= event.position) continue;
-      if (handles(projection, event.type)) ops.push(...projection.project(event));
-      next[projection.name] = event.position;
+      if ((checkpoints[projection.name] ?? 0) >= position) continue;
+      if (handles(projection, event.type)) {
+        if (projection.target === 'listing-search') for (const op of projection.project(event)) out.search.push({ ...op, position });
+        else for (const op of projection.project(event)) out.documents.push({ ...op, position });
+      }
+      out.checkpoints[projection.name] = position;
     }
   }
-  return { ops, checkpoints: next };
+  return out;
 };
