@@ -334,7 +334,68 @@ export const documentStoreContract = (name: string, makeStore: () => Promise<Doc
       });
     });
 
+    describe('versions (the log position of the write)', () => {
+      const putAt = (position: number, document: StoredDocument) => store.apply([{ op: 'put', collection, document, position }], {});
+      const removeAt = (position: number, marketplaceId: string, id: string) => store.apply([{ op: 'delete', collection, marketplaceId, id, position }], {});
+
+      it('ignores a put older than the stored version; an equal or newer one replaces it', async () => {
+        const marketplaceId = randomUUID();
+        await putAt(5, doc(marketplaceId, 'a', { body: { name: 'v5' }, keys: ['k5'] }));
+        await putAt(3, doc(marketplaceId, 'a', { body: { name: 'v3' }, keys: ['k3'] }));
+        expect(await store.get(collection, marketplaceId, 'a')).toEqual({ name: 'v5' });
+        expect(await store.getByKey(collection, marketplaceId, 'k3')).toBeNull();
+        expect(await store.getByKey(collection, marketplaceId, 'k5')).toEqual({ name: 'v5' });
+
+        await putAt(5, doc(marketplaceId, 'a', { body: { name: 'v5 again' } }));
+        expect(await store.get(collection, marketplaceId, 'a')).toEqual({ name: 'v5 again' });
+        await putAt(8, doc(marketplaceId, 'a', { body: { name: 'v8' } }));
+        expect(await store.get(collection, marketplaceId, 'a')).toEqual({ name: 'v8' });
+      });
+
+      it('never brings back a document deleted by a newer write, and ignores an older delete', async () => {
+        const marketplaceId = randomUUID();
+        await putAt(2, doc(marketplaceId, 'a', { keys: ['ka'], fields: { rank: 1 } }));
+        await removeAt(4, marketplaceId, 'a');
+        await putAt(3, doc(marketplaceId, 'a', { keys: ['ka'], fields: { rank: 1 } }));
+        expect(await store.get(collection, marketplaceId, 'a')).toBeNull();
+        expect(await store.getByKey(collection, marketplaceId, 'ka')).toBeNull();
+        expect(await store.query(collection, { marketplaceId, offset: 0, limit: 10 })).toEqual({ items: [], total: 0 });
+        expect(await names({ marketplaceId, where: [{ field: 'rank', op: 'eq', value: 1 }] })).toEqual([]);
+
+        // A newer put after the deletion is a new document.
+        await putAt(6, doc(marketplaceId, 'a', { body: { name: 'again' } }));
+        expect(await store.get(collection, marketplaceId, 'a')).toEqual({ name: 'again' });
+        await removeAt(5, marketplaceId, 'a');
+        expect(await store.get(collection, marketplaceId, 'a')).toEqual({ name: 'again' });
+        expect(await names({ marketplaceId })).toEqual(['again']);
+      });
+
+      it('applies a put and a delete of one event (same position) in order', async () => {
+        const marketplaceId = randomUUID();
+        await store.apply(
+          [
+            { op: 'put', collection, document: doc(marketplaceId, 'a'), position: 7 },
+            { op: 'delete', collection, marketplaceId, id: 'a', position: 7 },
+            { op: 'delete', collection, marketplaceId, id: 'b', position: 7 },
+            { op: 'put', collection, document: doc(marketplaceId, 'b'), position: 7 },
+          ],
+          {},
+        );
+        expect(await store.get(collection, marketplaceId, 'a')).toBeNull();
+        expect(await store.get(collection, marketplaceId, 'b')).toEqual({ name: 'b' });
+      });
+    });
+
     describe('checkpoints', () => {
+      it('never move backwards', async () => {
+        const p = `contract-${randomUUID()}`;
+        await store.apply([], { [p]: 9 });
+        await store.apply([], { [p]: 4 });
+        expect(await store.checkpoint(p)).toBe(9);
+        await store.apply([], { [p]: 12 });
+        expect(await store.checkpoint(p)).toBe(12);
+      });
+
       it('are 0 until recorded, then the last recorded position', async () => {
         const [p1, p2] = [`contract-${randomUUID()}`, `contract-${randomUUID()}`];
         expect(await store.checkpoint(p1)).toBe(0);

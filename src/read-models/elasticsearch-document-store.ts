@@ -26,6 +26,8 @@ interface DocumentSource {
   /** encodeStored(body): returned as is, never searched. */
   body: string;
   fields: Record<string, FieldValue>;
+  /** A tombstone: what a versioned delete leaves, so an older put cannot bring the document back. */
+  deleted?: boolean;
 }
 
 interface CheckpointSource {
@@ -56,6 +58,7 @@ const DOCUMENT_MAPPING: estypes.MappingTypeMapping = {
     createdAt: { type: 'date' },
     keys: { type: 'keyword' },
     body: { type: 'keyword', index: false, doc_values: false },
+    deleted: { type: 'boolean' },
     // subobjects: false keeps a field name with dots (`pub_a.b`) one flat field instead of nested objects.
     fields: { type: 'object', dynamic: true, subobjects: false },
   },
@@ -70,6 +73,11 @@ const CHECKPOINT_MAPPING: estypes.MappingTypeMapping = {
  * Read models in Elasticsearch: one index per collection (`<prefix>docs-<collection>`), documents keyed by
  * `<marketplaceId>:<id>`, projection checkpoints in `<prefix>checkpoints`. Indices are created on first write
  * with an explicit mapping. Writes use refresh=wait_for, so a read after `apply` resolves sees them.
+ *
+ * Versions: a write with a position is indexed with `version: position, version_type: external_gte`, so an
+ * older write than the stored one is refused (409, which is success here: a newer write is already there). A
+ * versioned delete indexes a tombstone (`deleted: true`, hidden from every read) instead of deleting, because
+ * Elasticsearch forgets a deleted document's version after `index.gc_deletes` (60 s).
  */
 export class ElasticsearchDocumentStore implements DocumentStore {
   private readonly client: Client;
@@ -85,37 +93,57 @@ export class ElasticsearchDocumentStore implements DocumentStore {
   }
 
   /**
-   * One bulk request for the documents and the checkpoints. Elasticsearch has no multi-document transaction:
-   * if an item fails the others may be applied, but the error is thrown, so the projection does not record
-   * progress it has not made and re-applies the batch (puts and deletes are idempotent).
+   * The documents in one bulk request, then, only when every item succeeded, the checkpoints in another.
+   * Elasticsearch has no multi-document transaction: if an item fails the others may be applied, but the error is
+   * thrown before any checkpoint moves, so the projection re-applies the batch (versioned writes are idempotent).
+   * A checkpoint only moves forward (a scripted compare-and-set).
    */
   async apply(ops: ReadModelOp[], checkpoints: Record<string, number>): Promise<void> {
-    const operations: Array<estypes.BulkOperationContainer | DocumentSource | CheckpointSource> = [];
+    const operations: Array<estypes.BulkOperationContainer | DocumentSource> = [];
     const indices = new Set<string>();
     for (const op of ops) {
       const index = this.indexFor(op.collection);
       indices.add(index);
+      const version = op.position === undefined ? {} : { version: op.position, version_type: 'external_gte' as const };
       if (op.op === 'put') {
-        operations.push({ index: { _index: index, _id: documentId(op.document.marketplaceId, op.document.id) } });
+        operations.push({ index: { _index: index, _id: documentId(op.document.marketplaceId, op.document.id), ...version } });
         operations.push(toSource(op.document));
+      } else if (op.position !== undefined) {
+        operations.push({ index: { _index: index, _id: documentId(op.marketplaceId, op.id), ...version } });
+        operations.push({ id: op.id, marketplaceId: op.marketplaceId, createdAt: new Date(0).toISOString(), keys: [], body: '', fields: {}, deleted: true });
       } else {
         operations.push({ delete: { _index: index, _id: documentId(op.marketplaceId, op.id) } });
       }
     }
-    for (const [name, position] of Object.entries(checkpoints)) {
-      operations.push({ index: { _index: this.checkpointIndex, _id: name } }, { position });
+    if (operations.length > 0) {
+      await Promise.all([...indices].map((index) => this.ensureIndex(index, DOCUMENT_MAPPING)));
+      await this.bulk(operations);
     }
-    if (operations.length === 0) return;
-    await Promise.all([
-      ...[...indices].map((index) => this.ensureIndex(index, DOCUMENT_MAPPING)),
-      this.ensureIndex(this.checkpointIndex, CHECKPOINT_MAPPING),
-    ]);
+    const names = Object.entries(checkpoints);
+    if (names.length === 0) return;
+    await this.ensureIndex(this.checkpointIndex, CHECKPOINT_MAPPING);
+    await this.bulk(
+      names.flatMap(([name, position]) => [
+        { update: { _index: this.checkpointIndex, _id: name, retry_on_conflict: 5 } },
+        {
+          script: {
+            source: 'if (ctx._source.position == null || ctx._source.position < params.position) { ctx._source.position = params.position } else { ctx.op = "none" }',
+            params: { position },
+          },
+          upsert: { position },
+        },
+      ]),
+    );
+  }
+
+  private async bulk(operations: estypes.BulkRequest['operations']): Promise<void> {
     const response = await this.client.bulk({ operations, refresh: 'wait_for' });
     if (!response.errors) return;
     const failures = response.items
       .flatMap((item) => Object.entries(item))
-      // Deleting a document that is already gone is what the caller wanted.
-      .filter(([type, result]) => result.error && !(type === 'delete' && result.status === 404))
+      // Deleting a document that is already gone is what the caller wanted; a version conflict means a newer
+      // write of the document is already there.
+      .filter(([type, result]) => result.error && !(type === 'delete' && result.status === 404) && result.status !== 409)
       .map(([type, result]) => `${type} ${result._index}/${result._id}: ${result.error?.type} ${result.error?.reason ?? ''}`);
     if (failures.length > 0) throw new Error(`Elasticsearch bulk failed for ${failures.length} item(s): ${failures.join('; ')}`);
   }
@@ -127,12 +155,12 @@ export class ElasticsearchDocumentStore implements DocumentStore {
 
   async get<T>(collection: string, marketplaceId: string, id: string): Promise<T | null> {
     const source = await this.getSource<DocumentSource>(this.indexFor(collection), documentId(marketplaceId, id));
-    return source ? decodeStored<T>(source.body) : null;
+    return source && !source.deleted ? decodeStored<T>(source.body) : null;
   }
 
   async getByKey<T>(collection: string, marketplaceId: string, key: string): Promise<T | null> {
     const { hits } = await this.search(this.indexFor(collection), {
-      query: { bool: { filter: [{ term: { marketplaceId } }, { term: { keys: key } }] } },
+      query: { bool: { filter: [{ term: { marketplaceId } }, { term: { keys: key } }, LIVE] } },
       size: 1,
     });
     const source = hits.hits[0]?._source;
@@ -140,7 +168,7 @@ export class ElasticsearchDocumentStore implements DocumentStore {
   }
 
   async query<T>(collection: string, q: DocumentQuery): Promise<QueryResult<T>> {
-    const filter: estypes.QueryDslQueryContainer[] = [{ term: { marketplaceId: q.marketplaceId } }];
+    const filter: estypes.QueryDslQueryContainer[] = [{ term: { marketplaceId: q.marketplaceId } }, LIVE];
     if (q.createdAtStart || q.createdAtEnd) {
       filter.push({ range: { createdAt: { gte: q.createdAtStart, lt: q.createdAtEnd } } });
     }
@@ -192,8 +220,9 @@ export class ElasticsearchDocumentStore implements DocumentStore {
     try {
       await this.client.indices.create({ index, mappings });
     } catch (error) {
-      // Another process (or an earlier run) created it.
+      // Another process (or an earlier run) created it; an index from before tombstones learns their field.
       if (errorType(error) !== 'resource_already_exists_exception') throw error;
+      if (mappings === DOCUMENT_MAPPING) await this.client.indices.putMapping({ index, properties: { deleted: { type: 'boolean' } } });
     }
   }
 
@@ -220,6 +249,9 @@ export class ElasticsearchDocumentStore implements DocumentStore {
 }
 
 const documentId = (marketplaceId: string, id: string): string => `${marketplaceId}:${id}`;
+
+/** Not a tombstone. */
+const LIVE: estypes.QueryDslQueryContainer = { bool: { must_not: [{ term: { deleted: true } }] } };
 
 const toSource = (d: StoredDocument): DocumentSource => ({
   id: d.id,
