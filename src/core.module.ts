@@ -1,7 +1,8 @@
 import { DynamicModule, Global, Module } from '@nestjs/common';
 import { CqrsModule } from '@nestjs/cqrs';
 import { AccessTokens } from './auth/access-tokens';
-import { EventLog } from './event-store/event-log';
+import { CommandRunner } from './event-sourcing/command-runner';
+import { EVENT_STORE } from './event-store/event-store.port';
 import { RelationshipRegistry } from './http/envelope';
 import { Responder } from './http/responder';
 import type { Infrastructure } from './infrastructure/infrastructure';
@@ -17,7 +18,8 @@ import { LISTING_SEARCH } from './search/listing-search.port';
 export class CoreModule {
   static with(infra: Infrastructure, clock: Clock, ids: IdGenerator): DynamicModule {
     const providers = [
-      { provide: EventLog, useValue: infra.log },
+      { provide: CommandRunner, useValue: infra.runner },
+      { provide: EVENT_STORE, useValue: infra.events },
       { provide: DOCUMENTS, useValue: infra.documents },
       { provide: LISTING_SEARCH, useValue: infra.search },
       { provide: BLOBS, useValue: infra.blobs },

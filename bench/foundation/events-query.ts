@@ -50,7 +50,7 @@ export const seedUserEvents = async (ctx: BenchContext, dataDir: string, credent
           index: first + i,
         }),
       );
-      await infra.log.append(batch);
+      await infra.events.append(batch);
       // The embedded append is synchronous: let the event loop turn, so Ctrl-C is handled during a long seed.
       await new Promise((resolve) => setImmediate(resolve));
       if ((first / USERS_PER_APPEND) % 10 === 9) ctx.log(`seeded ${(first + batch.length) * (UPDATES_PER_USER + 1)} events`);

@@ -4,7 +4,7 @@ import type { StreamAppend } from '../../src/event-store/event-store.port';
 import { streams } from '../../src/event-store/stream-names';
 import { openInfrastructure } from '../../src/infrastructure/infrastructure';
 import { listingDecider } from '../../src/listings/domain/listing.decider';
-import { listingLogEvents } from '../../src/listings/listing-stream';
+import { listingStream } from '../../src/listings/listing-streams';
 import type { SearchSchema } from '../../src/search-schemas/domain/search-schema';
 import { searchSchemaDecider } from '../../src/search-schemas/domain/search-schema.decider';
 import type { CommandContext } from '../../src/shared/command-context';
@@ -56,10 +56,10 @@ export const seedListings = async (ctx: BenchContext, dataDir: string, marketpla
       schemas = decided.reduce(searchSchemaDecider.evolve, schemas);
       return internalEvents(contextOf(marketplaceId, clientId, start), decided, schemas.schemas);
     });
-    await infra.log.append([{ streamId: streams.searchSchemas(marketplaceId), expectedRevision: 'any', events: schemaEvents }]);
+    await infra.events.append([{ streamId: streams.searchSchemas(marketplaceId), expectedRevision: 'any', events: schemaEvents }]);
 
     const authorIds = Array.from({ length: AUTHORS }, () => randomUUID());
-    await infra.log.append(authorIds.map((userId, index) => userStream({ marketplaceId, clientId, userId, updates: 0, start, index: 1_000_000 + index })));
+    await infra.events.append(authorIds.map((userId, index) => userStream({ marketplaceId, clientId, userId, updates: 0, start, index: 1_000_000 + index })));
 
     const vocab = vocabulary();
     const next = random(1);
@@ -90,9 +90,9 @@ export const seedListings = async (ctx: BenchContext, dataDir: string, marketpla
           },
           state,
         );
-        batch.push({ streamId: streams.listing(marketplaceId, listingId), expectedRevision: 'no_stream', events: listingLogEvents(contextOf(marketplaceId, clientId, now), listingId, state, events) });
+        batch.push({ streamId: streams.listing(marketplaceId, listingId), expectedRevision: 'no_stream', events: listingStream(marketplaceId, listingId).publish(contextOf(marketplaceId, clientId, now), state, events) });
       }
-      await infra.log.append(batch);
+      await infra.projections.waitFor((await infra.events.append(batch)).position);
       if ((first / LISTINGS_PER_APPEND) % 10 === 9) ctx.log(`seeded ${first + batch.length} listings`);
     }
     return { listings: count, seconds: (Date.now() - started) / 1000, authorIds };

@@ -1,5 +1,5 @@
 import type { BlobStore } from '../blobs/blob-store.port';
-import type { EventLog } from '../event-store/event-log';
+import type { EventStore } from '../event-store/event-store.port';
 import { streams } from '../event-store/stream-names';
 import { assetBlobKey } from './asset-preparation';
 import { assetTreeDecider, AssetTreeState } from './domain/asset-tree.decider';
@@ -17,11 +17,11 @@ export interface VersionSummary {
   latest: boolean;
 }
 
-const historyOf = async (log: EventLog, marketplaceId: string): Promise<AssetTreeEvent[]> =>
-  (await log.store.readStream(streams.assets(marketplaceId))) as unknown as AssetTreeEvent[];
+const historyOf = async (log: EventStore, marketplaceId: string): Promise<AssetTreeEvent[]> =>
+  (await log.readStream(streams.assets(marketplaceId))) as unknown as AssetTreeEvent[];
 
 /** Every version of a marketplace's tree, oldest first; the newest is the `latest` alias. */
-export const versionHistory = async (log: EventLog, marketplaceId: string): Promise<VersionSummary[]> => {
+export const versionHistory = async (log: EventStore, marketplaceId: string): Promise<VersionSummary[]> => {
   const events = await historyOf(log, marketplaceId);
   let state = assetTreeDecider.initialState();
   return events.map((event, i) => {
@@ -43,7 +43,7 @@ export const versionHistory = async (log: EventLog, marketplaceId: string): Prom
 };
 
 /** The tree as it was at a version (default: the latest), or null when the marketplace has no such version. */
-export const treeAt = async (log: EventLog, marketplaceId: string, version?: string): Promise<AssetTreeState | null> => {
+export const treeAt = async (log: EventStore, marketplaceId: string, version?: string): Promise<AssetTreeState | null> => {
   const events = await historyOf(log, marketplaceId);
   const end = version === undefined ? events.length - 1 : events.findIndex((e) => e.data.version === version);
   if (end < 0) return null;

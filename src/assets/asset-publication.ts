@@ -1,7 +1,4 @@
-import type { NewEvent } from '../event-store/event-store.port';
-import type { CommandContext } from '../shared/command-context';
-import { internalEvents } from '../shared/event-publishing';
-import { assetTreeDecider, AssetTreeState, manifestOf } from './domain/asset-tree.decider';
+import type { AssetTreeState } from './domain/asset-tree.decider';
 import type { AssetTreeEvent } from './domain/asset-tree.events';
 
 /** What a push did (or, in a dry run, would do). */
@@ -24,13 +21,4 @@ export const summarize = (before: AssetTreeState, events: readonly AssetTreeEven
   const added = changed.filter((f) => !before.files[f.path]).map((f) => f.path);
   const modified = changed.filter((f) => before.files[f.path]).map((f) => f.path);
   return { published: true, version, number, added, modified, removed, unchanged: fileCount - changed.length };
-};
-
-/** The log form: internal events whose resource is the whole manifest after them (what the projection keeps). */
-export const publicationLogEvents = (ctx: CommandContext, before: AssetTreeState, events: readonly AssetTreeEvent[]): NewEvent[] => {
-  let state = before;
-  return events.flatMap((event) => {
-    state = assetTreeDecider.evolve(state, event);
-    return internalEvents(ctx, [event], manifestOf(state));
-  });
 };

@@ -1,12 +1,9 @@
 import { join } from 'node:path';
 import type { BlobStore } from '../blobs/blob-store.port';
-import type { StreamAppend } from '../event-store/event-store.port';
-import { streams } from '../event-store/stream-names';
 import type { MarketplaceSettings } from '../marketplaces/domain/marketplace.events';
-import type { CommandContext } from '../shared/command-context';
 import { readAssetFolder } from './asset-folder';
 import { prepareTree, SourceFile } from './asset-preparation';
-import { publicationLogEvents } from './asset-publication';
+import type { AssetFile } from './domain/asset-tree.events';
 import { assetTreeDecider } from './domain/asset-tree.decider';
 
 /**
@@ -46,12 +43,8 @@ export const accessControlFor = (template: Buffer, settings: MarketplaceSettings
 };
 
 /**
- * Version 1 of a new marketplace's asset tree, as one more stream of the marketplace's creation (so a marketplace
- * never exists without its configuration). Its images and variants are stored before the append.
+ * The files of version 1 of a new marketplace's asset tree, published in the marketplace's creation (so a
+ * marketplace never exists without its configuration). Its images and variants are stored before the decision.
  */
-export const starterTreeAppend = async (ctx: CommandContext, settings: MarketplaceSettings, blobs: BlobStore): Promise<StreamAppend> => {
-  const state = assetTreeDecider.initialState();
-  const files = await prepareTree(ctx.marketplaceId, await starterSources(settings), state.files, { blobs });
-  const events = assetTreeDecider.decide({ type: 'publish', marketplaceId: ctx.marketplaceId, files, now: ctx.now }, state);
-  return { streamId: streams.assets(ctx.marketplaceId), expectedRevision: 'no_stream', events: publicationLogEvents(ctx, state, events) };
-};
+export const starterTreeFiles = async (marketplaceId: string, settings: MarketplaceSettings, blobs: BlobStore): Promise<AssetFile[]> =>
+  prepareTree(marketplaceId, await starterSources(settings), assetTreeDecider.initialState().files, { blobs });

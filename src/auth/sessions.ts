@@ -1,17 +1,19 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { EventLog } from '../event-store/event-log';
+import { CommandRunner } from '../event-sourcing/command-runner';
+import { internalStream, modelOf } from '../event-sourcing/stream-model';
 import { streams } from '../event-store/stream-names';
 import { CLOCK, CONFIG, IDS } from '../infrastructure/tokens';
 import type { Config } from '../config';
 import type { Clock } from '../shared/clock';
 import { authApiContext } from '../shared/command-context';
-import { fold } from '../shared/decider';
-import { internalEvents } from '../shared/event-publishing';
 import type { IdGenerator } from '../shared/ids';
 import { hashSecret, randomSecret, secretMatches } from '../shared/secrets';
 import { isUuid } from '../shared/values';
 import type { Scope } from './auth-context';
-import { isSessionUsable, sessionDecider, SessionEvent, SessionState } from './domain/session.decider';
+import { isSessionUsable, sessionDecider, SessionState } from './domain/session.decider';
+
+const sessionModel = modelOf('session', sessionDecider);
+const sessionStream = (marketplaceId: string, sessionId: string) => internalStream(sessionModel, streams.session(marketplaceId, sessionId));
 
 export interface FoundSession {
   marketplaceId: string;
@@ -25,7 +27,7 @@ export interface FoundSession {
 @Injectable()
 export class Sessions {
   constructor(
-    private readonly log: EventLog,
+    private readonly runner: CommandRunner,
     @Inject(CLOCK) private readonly clock: Clock,
     @Inject(IDS) private readonly ids: IdGenerator,
     @Inject(CONFIG) private readonly config: Config,
@@ -35,12 +37,12 @@ export class Sessions {
     const sessionId = this.ids.next();
     const secret = randomSecret();
     const now = this.clock.now();
-    const events = sessionDecider.decide(
-      { type: 'start', sessionId, clientId: s.clientId, userId: s.userId, scope: s.scope, secretHash: hashSecret(secret), now, ttlSeconds: this.config.refreshTokenTtlSeconds },
-      sessionDecider.initialState(),
-    );
-    const ctx = authApiContext({ marketplaceId: s.marketplaceId, clientId: s.clientId, userId: s.userId, requestId: s.requestId, now });
-    await this.log.append([{ streamId: streams.session(s.marketplaceId, sessionId), expectedRevision: 'no_stream', events: internalEvents(ctx, events) }]);
+    const start = { type: 'start' as const, sessionId, clientId: s.clientId, userId: s.userId, scope: s.scope, secretHash: hashSecret(secret), now, ttlSeconds: this.config.refreshTokenTtlSeconds };
+    await this.runner.run({
+      ctx: authApiContext({ marketplaceId: s.marketplaceId, clientId: s.clientId, userId: s.userId, requestId: s.requestId, now }),
+      streams: { session: sessionStream(s.marketplaceId, sessionId) },
+      decide: (states) => ({ events: { session: sessionDecider.decide(start, states.session) } }),
+    });
     return { refreshToken: `${s.marketplaceId}.${sessionId}.${secret}`, sessionId };
   }
 
@@ -56,16 +58,17 @@ export class Sessions {
     const found = await this.load(refreshToken);
     if (!found || !found.state.exists || !secretMatches(found.secret, found.state.secretHash!)) return;
     const now = this.clock.now();
-    const events = sessionDecider.decide({ type: 'revoke', now }, found.state);
-    const ctx = authApiContext({ marketplaceId: found.marketplaceId, clientId: found.state.clientId, userId: found.state.userId, requestId, now });
-    await this.log.append([{ streamId: streams.session(found.marketplaceId, found.state.sessionId!), expectedRevision: 'any', events: internalEvents(ctx, events) }]);
+    await this.runner.run({
+      ctx: authApiContext({ marketplaceId: found.marketplaceId, clientId: found.state.clientId, userId: found.state.userId, requestId, now }),
+      streams: { session: sessionStream(found.marketplaceId, found.state.sessionId!) },
+      decide: (states) => ({ events: { session: sessionDecider.decide({ type: 'revoke', now }, states.session) } }),
+    });
   }
 
   private async load(refreshToken: string): Promise<(FoundSession & { secret: string }) | null> {
     const [marketplaceId, sessionId, secret, ...rest] = refreshToken.split('.');
     if (rest.length > 0 || !isUuid(marketplaceId) || !isUuid(sessionId) || !secret) return null;
-    const events = await this.log.store.readStream(streams.session(marketplaceId, sessionId));
-    const state = fold(sessionDecider.evolve, sessionDecider.initialState(), events as unknown as SessionEvent[]);
+    const state = await this.runner.state(sessionStream(marketplaceId, sessionId));
     return { marketplaceId, state, secret };
   }
 }

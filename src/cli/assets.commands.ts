@@ -7,7 +7,7 @@ import { filesOf, treeAt, versionHistory } from '../assets/asset-history';
 import type { PublicationSummary } from '../assets/asset-publication';
 import { PublishAssetsCommand } from '../assets/commands/publish-assets.handler';
 import type { BlobStore } from '../blobs/blob-store.port';
-import { EventLog } from '../event-store/event-log';
+import { EVENT_STORE, EventStore } from '../event-store/event-store.port';
 import { BLOBS } from '../infrastructure/tokens';
 import { output, withCli } from './cli-context';
 
@@ -50,7 +50,7 @@ export const registerAssetCommands = (program: Command): void => {
     .option('--json', 'machine-readable output', false)
     .action(async (opts: { marketplace: string; json: boolean }) =>
       withCli(async ({ app }) => {
-        const versions = await versionHistory(app.get(EventLog), opts.marketplace);
+        const versions = await versionHistory(app.get<EventStore>(EVENT_STORE), opts.marketplace);
         const latest = versions.at(-1)?.version ?? null;
         output(opts.json, { latest, versions }, () =>
           versions.length === 0
@@ -76,7 +76,7 @@ export const registerAssetCommands = (program: Command): void => {
       withCli(async ({ app }) => {
         const target = resolve(dir);
         if (!opts.force && existsSync(target) && readdirSync(target).length > 0) throw new Error(`${target} is not empty (use --force).`);
-        const tree = await treeAt(app.get(EventLog), opts.marketplace, opts.version);
+        const tree = await treeAt(app.get<EventStore>(EVENT_STORE), opts.marketplace, opts.version);
         if (!tree) throw new Error(`Marketplace ${opts.marketplace} has no asset version ${opts.version ?? '(none published)'}.`);
         const files = await filesOf(tree, opts.marketplace, app.get<BlobStore>(BLOBS));
         await writeAssetFolder(target, files);

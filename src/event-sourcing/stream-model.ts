@@ -21,20 +21,27 @@ export interface StreamRef<S = any, E extends DomainEvent = any> {
   publish(ctx: CommandContext, before: S, events: readonly E[]): NewEvent[];
 }
 
-/** A stream of internal events; `resource` (optional) is stored with each event for the read models. */
-export const internalStream = <S, E extends DomainEvent>(
-  model: StreamModel<S, E>,
-  streamId: string,
-  resource?: (after: S) => unknown,
-): StreamRef<S, E> => ({
+export interface InternalStreamOptions<S> {
+  /** Stored with each event for the read models: what the stream's state is after it. */
+  resource?: (after: S) => unknown;
+  /** Names the resource the events are about (events/query never shows internal events, but replays can find them). */
+  resourceType?: string;
+  resourceId?: string;
+}
+
+/** A stream of internal events (clients, sessions, guards, images, schemas): never shown by events/query. */
+export const internalStream = <S, E extends DomainEvent>(model: StreamModel<S, E>, streamId: string, options: InternalStreamOptions<S> = {}): StreamRef<S, E> => ({
   streamId,
   model,
   publish: (ctx, before, events) => {
-    if (!resource) return internalEvents(ctx, events);
+    const { resource, resourceType, resourceId } = options;
+    const named = (logEvents: NewEvent[]) =>
+      resourceType ? logEvents.map((e) => ({ ...e, metadata: { ...e.metadata, resourceType, resourceId } })) : logEvents;
+    if (!resource) return named(internalEvents(ctx, events));
     let state = before;
     return events.flatMap((event) => {
       state = model.evolve(state, event);
-      return internalEvents(ctx, [event], resource(state));
+      return named(internalEvents(ctx, [event], resource(state)));
     });
   },
 });
@@ -48,4 +55,11 @@ export const resourceStream = <S, E extends DomainEvent>(
   streamId,
   model,
   publish: (ctx, before, events) => toLogEvents({ ...publication, ctx, evolve: model.evolve }, before, events),
+});
+
+/** The fold of a decider, named: the model of every stream of its kind. */
+export const modelOf = <S, E extends DomainEvent>(name: string, decider: { initialState(): S; evolve(state: S, event: E): S }): StreamModel<S, E> => ({
+  name,
+  initialState: decider.initialState,
+  evolve: decider.evolve,
 });

@@ -102,6 +102,9 @@ export interface Subscription {
   close(): Promise<void>;
 }
 
+/** Injection token of the EventStore port (readers of the log itself: events/query, asset history, the CLI). */
+export const EVENT_STORE = 'EventStore';
+
 export interface EventStore {
   /**
    * Appends events to one or several streams atomically: either every stream's expectation holds and every

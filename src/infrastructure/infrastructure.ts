@@ -7,7 +7,7 @@ import type { BlobStore } from '../blobs/blob-store.port';
 import { FilesystemBlobStore } from '../blobs/filesystem-blob-store';
 import { S3BlobStore } from '../blobs/s3-blob-store';
 import type { Config } from '../config';
-import { EventLog } from '../event-store/event-log';
+import { CommandRunner } from '../event-sourcing/command-runner';
 import type { EventStore } from '../event-store/event-store.port';
 import { KurrentDbEventStore } from '../event-store/kurrentdb-event-store';
 import { SqliteEventStore } from '../event-store/sqlite-event-store';
@@ -28,7 +28,8 @@ export interface Infrastructure {
   blobs: BlobStore;
   mailer: Mailer;
   projections: ProjectionEngine;
-  log: EventLog;
+  /** The one write path: every command's load, decide and append. */
+  runner: CommandRunner;
   close(): Promise<void>;
 }
 
@@ -78,7 +79,7 @@ export const openInfrastructure = async (
     blobs,
     mailer: openMailer(config),
     projections: engine,
-    log: new EventLog(events, engine),
+    runner: new CommandRunner(events, engine),
     close: async () => {
       await engine.stop();
       await events.close();

@@ -1,25 +1,25 @@
 import { Inject, Injectable } from '@nestjs/common';
+import { CommandRunner } from '../event-sourcing/command-runner';
 import { DOCUMENTS } from '../infrastructure/tokens';
 import type { DocumentStore } from '../read-models/document-store.port';
-import { EventLog } from '../event-store/event-log';
-import { MARKETPLACES_STREAM, streams } from '../event-store/stream-names';
-import { fold } from '../shared/decider';
-import { marketplaceDecider, MarketplaceState } from './domain/marketplace.decider';
-import type { MarketplaceEvent } from './domain/marketplace.events';
+import type { MarketplaceState } from './domain/marketplace.decider';
+import { marketplaceListStream, marketplaceStream } from './marketplace-streams';
 import { MARKETPLACES } from './marketplaces.projection';
 import type { Resource } from '../http/resource';
 
-/** Reads marketplaces: their settings (from the stream, always current) and their resource (read model). */
+/**
+ * Reads marketplaces: their settings (the stream's state, folded once and then only for new events by the runner's
+ * cache, so every request sees the current settings without replaying the stream) and their resource (read model).
+ */
 @Injectable()
 export class MarketplaceDirectory {
   constructor(
-    private readonly log: EventLog,
+    private readonly runner: CommandRunner,
     @Inject(DOCUMENTS) private readonly documents: DocumentStore,
   ) {}
 
-  async state(marketplaceId: string): Promise<MarketplaceState> {
-    const events = await this.log.store.readStream(streams.marketplace(marketplaceId));
-    return fold(marketplaceDecider.evolve, marketplaceDecider.initialState(), events as unknown as MarketplaceEvent[]);
+  state(marketplaceId: string): Promise<MarketplaceState> {
+    return this.runner.state(marketplaceStream(marketplaceId));
   }
 
   resource(marketplaceId: string): Promise<Resource | null> {
@@ -27,8 +27,7 @@ export class MarketplaceDirectory {
   }
 
   /** Every marketplace id, oldest first (operator CLI). */
-  async list(): Promise<string[]> {
-    const events = await this.log.store.readStream(MARKETPLACES_STREAM);
-    return events.map((e) => (e.data as { marketplaceId: string }).marketplaceId);
+  list(): Promise<string[]> {
+    return this.runner.state(marketplaceListStream());
   }
 }

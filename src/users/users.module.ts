@@ -6,6 +6,7 @@ import { CONFIG } from '../infrastructure/tokens';
 import { MarketplacesModule } from '../marketplaces/marketplaces.module';
 import { UserAccessPolicy } from './access-policy';
 import { AccountMails } from './account-mails';
+import { AccountTokens } from './account-tokens';
 import { ChangeEmailHandler, SendVerificationEmailHandler, VerifyEmailHandler } from './commands/account.handlers';
 import { CreateUserHandler } from './commands/create-user.handler';
 import { ChangePasswordHandler, DeleteUserHandler, RequestPasswordResetHandler, ResetPasswordHandler } from './commands/password.handlers';
@@ -35,6 +36,7 @@ import { UsersRelationships } from './users.relationships';
     },
     { provide: ACCESS_POLICY, useClass: UserAccessPolicy },
     AccountMails,
+    AccountTokens,
     IdentityLinks,
     UserCredentials,
     UserResources,

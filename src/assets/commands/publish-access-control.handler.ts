@@ -1,7 +1,7 @@
 import { Inject } from '@nestjs/common';
 import { CommandBus, CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import type { BlobStore } from '../../blobs/blob-store.port';
-import { EventLog } from '../../event-store/event-log';
+import { EVENT_STORE, EventStore } from '../../event-store/event-store.port';
 import { BLOBS } from '../../infrastructure/tokens';
 import type { MarketplaceSettings } from '../../marketplaces/domain/marketplace.events';
 import { filesOf, treeAt } from '../asset-history';
@@ -24,7 +24,7 @@ export class PublishAccessControlCommand {
 @CommandHandler(PublishAccessControlCommand)
 export class PublishAccessControlHandler implements ICommandHandler<PublishAccessControlCommand, PublicationSummary> {
   constructor(
-    private readonly log: EventLog,
+    @Inject(EVENT_STORE) private readonly log: EventStore,
     private readonly commands: CommandBus,
     @Inject(BLOBS) private readonly blobs: BlobStore,
   ) {}

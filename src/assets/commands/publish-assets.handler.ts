@@ -1,17 +1,16 @@
 import { Inject } from '@nestjs/common';
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import type { BlobStore } from '../../blobs/blob-store.port';
-import { EventLog } from '../../event-store/event-log';
-import { streams } from '../../event-store/stream-names';
+import { CommandRunner } from '../../event-sourcing/command-runner';
 import { BLOBS, CLOCK } from '../../infrastructure/tokens';
+import { marketplaceStream } from '../../marketplaces/marketplace-streams';
 import { notFound } from '../../shared/api-error';
 import type { Clock } from '../../shared/clock';
 import { operatorContext } from '../../shared/command-context';
-import { fold } from '../../shared/decider';
 import { prepareTree, SourceFile } from '../asset-preparation';
-import { PublicationSummary, publicationLogEvents, summarize } from '../asset-publication';
+import { PublicationSummary, summarize } from '../asset-publication';
+import { assetTreeStream } from '../asset-streams';
 import { assetTreeDecider } from '../domain/asset-tree.decider';
-import type { AssetTreeEvent } from '../domain/asset-tree.events';
 
 /** An operator command: publish a folder as the marketplace's asset tree (a dry run only reports the difference). */
 export class PublishAssetsCommand {
@@ -25,26 +24,27 @@ export class PublishAssetsCommand {
 @CommandHandler(PublishAssetsCommand)
 export class PublishAssetsHandler implements ICommandHandler<PublishAssetsCommand, PublicationSummary> {
   constructor(
-    private readonly log: EventLog,
+    private readonly runner: CommandRunner,
     @Inject(CLOCK) private readonly clock: Clock,
     @Inject(BLOBS) private readonly blobs: BlobStore,
   ) {}
 
   async execute(command: PublishAssetsCommand): Promise<PublicationSummary> {
     const { marketplaceId, sources, options } = command;
-    if ((await this.log.store.readStream(streams.marketplace(marketplaceId))).length === 0) throw notFound(`No marketplace ${marketplaceId}.`);
-    const streamId = streams.assets(marketplaceId);
-    return this.log.retrying(async () => {
-      const loaded = await this.log.load(streamId);
-      const state = fold(assetTreeDecider.evolve, assetTreeDecider.initialState(), loaded.events as unknown as AssetTreeEvent[]);
-      const files = await prepareTree(marketplaceId, sources, state.files, { blobs: options.dryRun ? null : this.blobs });
-      const now = this.clock.now();
-      const events = assetTreeDecider.decide({ type: 'publish', marketplaceId, files, now }, state);
-      if (events.length > 0 && !options.dryRun)
-        await this.log.append([
-          { streamId, expectedRevision: loaded.expectedRevision, events: publicationLogEvents(operatorContext(marketplaceId, now), state, events) },
-        ]);
-      return summarize(state, events, files.length);
+    const tree = assetTreeStream(marketplaceId);
+    if (!(await this.runner.state(marketplaceStream(marketplaceId))).exists) throw notFound(`No marketplace ${marketplaceId}.`);
+    // Files are prepared (variants rendered and stored) against the current tree before the decision, which does no
+    // I/O; a tree published meanwhile only changes what the decision finds new.
+    const files = await prepareTree(marketplaceId, sources, (await this.runner.state(tree)).files, { blobs: options.dryRun ? null : this.blobs });
+    const now = this.clock.now();
+    const { result } = await this.runner.run({
+      ctx: operatorContext(marketplaceId, now),
+      streams: { tree },
+      decide: (s) => {
+        const events = assetTreeDecider.decide({ type: 'publish', marketplaceId, files, now }, s.tree);
+        return { events: { tree: options.dryRun ? [] : events }, result: summarize(s.tree, events, files.length) };
+      },
     });
+    return result!;
   }
 }

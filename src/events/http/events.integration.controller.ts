@@ -1,5 +1,5 @@
-import { Controller } from '@nestjs/common';
-import { EventLog } from '../../event-store/event-log';
+import { Controller, Inject } from '@nestjs/common';
+import { EVENT_STORE, EventStore } from '../../event-store/event-store.port';
 import { splitList } from '../../http/common-params';
 import { Api, ApiRequest } from '../../http/api-request';
 import { ApiQuery, INTEGRATION_TOKEN } from '../../http/endpoint.decorators';
@@ -19,7 +19,7 @@ const PAGE = 100;
 @Controller('v1/integration_api/events')
 export class EventsIntegrationController {
   constructor(
-    private readonly log: EventLog,
+    @Inject(EVENT_STORE) private readonly log: EventStore,
     private readonly respond: Responder,
   ) {}
 
@@ -33,7 +33,7 @@ export class EventsIntegrationController {
     const createdAtStart = q.createdAtStart ? new Date(q.createdAtStart) : undefined;
     if (createdAtStart && Number.isNaN(createdAtStart.getTime())) throw invalidValue(['createdAtStart'], 'query', 'Not a valid timestamp.');
     const perPage = q.perPage ? Number(q.perPage) : PAGE;
-    const events = await this.log.store.readAll({
+    const events = await this.log.readAll({
       after: q.startAfterSequenceId ? Number(q.startAfterSequenceId) : 0,
       limit: perPage,
       filter: {

@@ -1,14 +1,12 @@
 import { Inject } from '@nestjs/common';
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import type { BlobStore } from '../../blobs/blob-store.port';
-import { EventLog } from '../../event-store/event-log';
+import { CommandRunner } from '../../event-sourcing/command-runner';
 import { BLOBS } from '../../infrastructure/tokens';
-import { streams } from '../../event-store/stream-names';
 import type { CommandContext } from '../../shared/command-context';
-import { fold } from '../../shared/decider';
-import { internalEvents } from '../../shared/event-publishing';
 import { imageDecider } from '../domain/image.decider';
-import type { ImageEvent, ImageUploadedData } from '../domain/image.events';
+import type { ImageUploadedData } from '../domain/image.events';
+import { imageStream } from '../image-streams';
 import type { SniffedImage } from '../image-processing';
 
 export class UploadImageCommand {
@@ -31,7 +29,7 @@ export const originalBlobKey = (marketplaceId: string, imageId: string) => `imag
 @CommandHandler(UploadImageCommand)
 export class UploadImageHandler implements ICommandHandler<UploadImageCommand, ImageUploadedData> {
   constructor(
-    private readonly log: EventLog,
+    private readonly runner: CommandRunner,
     @Inject(BLOBS) private readonly blobs: BlobStore,
   ) {}
 
@@ -48,17 +46,11 @@ export class UploadImageHandler implements ICommandHandler<UploadImageCommand, I
       size: image.data.length,
       uploadedAt: ctx.now.toISOString(),
     };
-    return this.log.retrying(async () => {
-      const streamId = streams.image(ctx.marketplaceId, imageId);
-      const loaded = await this.log.load(streamId);
-      const state = fold(imageDecider.evolve, imageDecider.initialState(), loaded.events as unknown as ImageEvent[]);
-      const events = imageDecider.decide({ type: 'upload', image: uploaded }, state);
-      const logEvents = internalEvents(ctx, events, uploaded).map((e) => ({
-        ...e,
-        metadata: { ...e.metadata, resourceType: 'image', resourceId: imageId },
-      }));
-      await this.log.append([{ streamId, expectedRevision: loaded.expectedRevision, events: logEvents }]);
-      return uploaded;
+    await this.runner.run({
+      ctx,
+      streams: { image: imageStream(ctx.marketplaceId, imageId) },
+      decide: (states) => ({ events: { image: imageDecider.decide({ type: 'upload', image: uploaded }, states.image) } }),
     });
+    return uploaded;
   }
 }

@@ -1,21 +1,16 @@
 import { Controller, Inject } from '@nestjs/common';
-import { CommandBus, QueryBus } from '@nestjs/cqrs';
+import { CommandBus } from '@nestjs/cqrs';
 import { Api, ApiRequest, commandContextOf } from '../../http/api-request';
 import { ApiCommand, ApiQuery, INTEGRATION_TOKEN } from '../../http/endpoint.decorators';
 import { Responder } from '../../http/responder';
-import { validateParams } from '../../http/validation';
-import { ImageDirectory } from '../../images/image-directory';
+import { NoParams, validateParams } from '../../http/validation';
 import { CLOCK } from '../../infrastructure/tokens';
-import { conflict } from '../../shared/api-error';
 import type { Clock } from '../../shared/clock';
-import type { StoredUser } from '../../users/domain/user.views';
-import { FindUserQuery } from '../../users/queries/find-user.query';
-import { ChangeListingCommand, CreateListingCommand } from '../commands/listing.handlers';
-import type { ListingCommand } from '../domain/listing.decider';
-import { imageIdsOf, integrationListing, isLive } from '../domain/listing.views';
+import { ChangeListingCommand, CreateListingCommand, ListingChange } from '../commands/listing.handlers';
+import { integrationListing, isLive } from '../domain/listing.views';
 import { ListingReads } from '../listing-reads';
 import { listingUpdateOf, newListingOf } from './listing-input';
-import { CreateIntegrationListingBody, ListingIdBody, NoParams, ShowListingQuery, UpdateIntegrationListingBody } from './listing.dto';
+import { CreateIntegrationListingBody, ListingIdBody, ShowListingQuery, UpdateIntegrationListingBody } from './listing.dto';
 
 const operator = { kind: 'operator' } as const;
 
@@ -24,10 +19,8 @@ const operator = { kind: 'operator' } as const;
 export class ListingsIntegrationController {
   constructor(
     private readonly commands: CommandBus,
-    private readonly queries: QueryBus,
     private readonly reads: ListingReads,
     private readonly respond: Responder,
-    private readonly images: ImageDirectory,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
@@ -48,14 +41,8 @@ export class ListingsIntegrationController {
   async create(@Api() api: ApiRequest) {
     validateParams(NoParams, api.query, 'query');
     const { authorId, state, ...body } = validateParams(CreateIntegrationListingBody, api.body, 'body');
-    const author = await this.queries.execute<FindUserQuery, StoredUser | null>(new FindUserQuery(api.auth.marketplaceId, { id: authorId }));
-    const a = author?.attributes as { deleted?: boolean; state?: string } | undefined;
-    if (!a || a.deleted) throw conflict('user-not-found', 'authorId matches no user of the marketplace.');
-    if (a.state === 'banned') throw conflict('user-is-banned', 'The author is banned.');
-    if (a.state === 'pendingApproval') throw conflict('user-pending-approval', 'The author is waiting for approval.');
-    if (body.images) await this.images.assertUsable(api.auth.marketplaceId, null, body.images, ['images']);
     const listingId = await this.commands.execute<CreateListingCommand, string>(
-      new CreateListingCommand(commandContextOf(api, this.clock), authorId, state, newListingOf(body)),
+      new CreateListingCommand(commandContextOf(api, this.clock), authorId, state, newListingOf(body), 'operator'),
     );
     return this.answer(api, listingId);
   }
@@ -64,11 +51,6 @@ export class ListingsIntegrationController {
   async update(@Api() api: ApiRequest) {
     validateParams(NoParams, api.query, 'query');
     const { id, ...fields } = validateParams(UpdateIntegrationListingBody, api.body, 'body');
-    if (fields.images) {
-      const current = await this.reads.find(api.auth.marketplaceId, id);
-      const attached = new Set(isLive(current) ? imageIdsOf(current) : []);
-      await this.images.assertUsable(api.auth.marketplaceId, null, fields.images.filter((i) => !attached.has(i)), ['images']);
-    }
     return this.run(api, id, { type: 'update', actor: operator, update: listingUpdateOf(fields) });
   }
 
@@ -87,13 +69,13 @@ export class ListingsIntegrationController {
     return this.change(api, { type: 'approve', actor: operator });
   }
 
-  private change(api: ApiRequest, command: Exclude<ListingCommand, { type: 'create' }>) {
+  private change(api: ApiRequest, command: ListingChange) {
     validateParams(NoParams, api.query, 'query');
     const { id } = validateParams(ListingIdBody, api.body, 'body');
     return this.run(api, id, command);
   }
 
-  private async run(api: ApiRequest, listingId: string, command: Exclude<ListingCommand, { type: 'create' }>) {
+  private async run(api: ApiRequest, listingId: string, command: ListingChange) {
     await this.commands.execute(new ChangeListingCommand(commandContextOf(api, this.clock), listingId, command));
     return this.answer(api, listingId);
   }

@@ -4,18 +4,16 @@ import { Requires } from '../../http/access';
 import { Api, ApiRequest, commandContextOf } from '../../http/api-request';
 import { ApiCommand, ApiQuery, USER_TOKEN } from '../../http/endpoint.decorators';
 import { Responder } from '../../http/responder';
-import { validateParams } from '../../http/validation';
-import { ImageDirectory } from '../../images/image-directory';
+import { NoParams, validateParams } from '../../http/validation';
 import { CLOCK } from '../../infrastructure/tokens';
-import { MarketplaceDirectory } from '../../marketplaces/marketplace-directory';
 import { forbidden, notFound } from '../../shared/api-error';
 import type { Clock } from '../../shared/clock';
-import { ChangeListingCommand, CreateListingCommand } from '../commands/listing.handlers';
-import type { Actor, ListingCommand } from '../domain/listing.decider';
-import { authorIdOf, imageIdsOf, isLive, ownListingView } from '../domain/listing.views';
+import { ChangeListingCommand, CreateListingCommand, ListingChange } from '../commands/listing.handlers';
+import type { Actor } from '../domain/listing.decider';
+import { authorIdOf, isLive, ownListingView } from '../domain/listing.views';
 import { ListingReads } from '../listing-reads';
 import { listingUpdateOf, newListingOf } from './listing-input';
-import { AddImageBody, CreateOwnListingBody, ListingIdBody, NoParams, ShowListingQuery, UpdateOwnListingBody } from './listing.dto';
+import { AddImageBody, CreateOwnListingBody, ListingIdBody, ShowListingQuery, UpdateOwnListingBody } from './listing.dto';
 
 /**
  * Marketplace API own_listings/*: the signed-in user's listings, in every state, as `ownListing`. Posting
@@ -28,16 +26,13 @@ export class OwnListingsController {
     private readonly commands: CommandBus,
     private readonly reads: ListingReads,
     private readonly respond: Responder,
-    private readonly marketplaces: MarketplaceDirectory,
-    private readonly images: ImageDirectory,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
   @ApiCommand('create', USER_TOKEN)
   @Requires('postListings')
-  async create(@Api() api: ApiRequest) {
-    const { settings } = await this.marketplaces.state(api.auth.marketplaceId);
-    return this.createListing(api, settings.requireListingApproval ? 'pendingApproval' : 'published');
+  create(@Api() api: ApiRequest) {
+    return this.createListing(api, 'publish');
   }
 
   @ApiCommand('create_draft', USER_TOKEN)
@@ -48,9 +43,8 @@ export class OwnListingsController {
 
   @ApiCommand('publish_draft', USER_TOKEN)
   @Requires('postListings')
-  async publishDraft(@Api() api: ApiRequest) {
-    const { settings } = await this.marketplaces.state(api.auth.marketplaceId);
-    return this.change(api, ListingIdBody, (actor) => ({ type: 'publish-draft', actor, requireApproval: settings.requireListingApproval }));
+  publishDraft(@Api() api: ApiRequest) {
+    return this.change(api, ListingIdBody, (actor) => ({ type: 'publish-draft', actor }));
   }
 
   @ApiCommand('discard_draft', USER_TOKEN)
@@ -73,19 +67,17 @@ export class OwnListingsController {
 
   @ApiCommand('update', USER_TOKEN)
   @Requires('approvedUser')
-  async update(@Api() api: ApiRequest) {
+  update(@Api() api: ApiRequest) {
     validateParams(NoParams, api.query, 'query');
     const { id, ...fields } = validateParams(UpdateOwnListingBody, api.body, 'body');
-    if (fields.images) await this.assertNewImagesUsable(api, id, fields.images, ['images']);
     return this.run(api, id, { type: 'update', actor: this.actor(api), update: listingUpdateOf(fields) });
   }
 
   @ApiCommand('add_image', USER_TOKEN)
   @Requires('approvedUser')
-  async addImage(@Api() api: ApiRequest) {
+  addImage(@Api() api: ApiRequest) {
     validateParams(NoParams, api.query, 'query');
     const { id, imageId } = validateParams(AddImageBody, api.body, 'body');
-    await this.assertNewImagesUsable(api, id, [imageId], ['imageId']);
     return this.run(api, id, { type: 'add-image', actor: this.actor(api), imageId });
   }
 
@@ -108,23 +100,22 @@ export class OwnListingsController {
     return { kind: 'author', userId: api.auth.userId! };
   }
 
-  private async createListing(api: ApiRequest, state: 'draft' | 'pendingApproval' | 'published') {
+  private async createListing(api: ApiRequest, start: 'draft' | 'publish') {
     validateParams(NoParams, api.query, 'query');
     const body = validateParams(CreateOwnListingBody, api.body, 'body');
-    if (body.images) await this.images.assertUsable(api.auth.marketplaceId, api.auth.userId, body.images, ['images']);
     const listingId = await this.commands.execute<CreateListingCommand, string>(
-      new CreateListingCommand(commandContextOf(api, this.clock), api.auth.userId!, state, newListingOf(body)),
+      new CreateListingCommand(commandContextOf(api, this.clock), api.auth.userId!, start, newListingOf(body), 'author'),
     );
     return this.answer(api, listingId);
   }
 
-  private change(api: ApiRequest, dto: new () => ListingIdBody, command: (actor: Actor) => Exclude<ListingCommand, { type: 'create' }>) {
+  private change(api: ApiRequest, dto: new () => ListingIdBody, command: (actor: Actor) => ListingChange) {
     validateParams(NoParams, api.query, 'query');
     const { id } = validateParams(dto, api.body, 'body');
     return this.run(api, id, command(this.actor(api)));
   }
 
-  private async run(api: ApiRequest, listingId: string, command: Exclude<ListingCommand, { type: 'create' }>) {
+  private async run(api: ApiRequest, listingId: string, command: ListingChange) {
     await this.commands.execute(new ChangeListingCommand(commandContextOf(api, this.clock), listingId, command));
     return this.answer(api, listingId);
   }
@@ -132,13 +123,5 @@ export class OwnListingsController {
   private async answer(api: ApiRequest, listingId: string) {
     const listing = await this.reads.find(api.auth.marketplaceId, listingId);
     return this.respond.command(api, ownListingView(listing!));
-  }
-
-  /** Images already on the listing stay usable; new ones must be the author's own uploads. */
-  private async assertNewImagesUsable(api: ApiRequest, listingId: string, imageIds: string[], path: string[]) {
-    const current = await this.reads.find(api.auth.marketplaceId, listingId);
-    if (isLive(current) && authorIdOf(current) !== api.auth.userId) throw forbidden('The listing belongs to another user.');
-    const attached = new Set(isLive(current) ? imageIdsOf(current) : []);
-    await this.images.assertUsable(api.auth.marketplaceId, api.auth.userId, imageIds.filter((id) => !attached.has(id)), path);
   }
 }

@@ -1,18 +1,19 @@
 import { Inject } from '@nestjs/common';
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
-import { starterTreeAppend } from '../../assets/starter-tree';
+import { assetTreeStream } from '../../assets/asset-streams';
+import { starterTreeFiles } from '../../assets/starter-tree';
+import { assetTreeDecider } from '../../assets/domain/asset-tree.decider';
 import type { BlobStore } from '../../blobs/blob-store.port';
-import { EventLog } from '../../event-store/event-log';
-import { MARKETPLACES_STREAM, streams } from '../../event-store/stream-names';
+import { CommandRunner } from '../../event-sourcing/command-runner';
 import { BLOBS, CLOCK, IDS } from '../../infrastructure/tokens';
 import type { Clock } from '../../shared/clock';
 import { operatorContext } from '../../shared/command-context';
-import { internalEvents } from '../../shared/event-publishing';
 import type { IdGenerator } from '../../shared/ids';
 import { hashSecret, randomSecret } from '../../shared/secrets';
 import { apiClientDecider } from '../domain/api-client.decider';
-import { marketplaceDecider, marketplaceView } from '../domain/marketplace.decider';
-import type { ApiClientKind, MarketplaceSettings } from '../domain/marketplace.events';
+import { DEFAULT_SETTINGS, type ApiClientKind, type MarketplaceSettings } from '../domain/marketplace.events';
+import { marketplaceDecider } from '../domain/marketplace.decider';
+import { apiClientStream, marketplaceListStream, marketplaceStream } from '../marketplace-streams';
 
 export interface CreatedClient {
   clientId: string;
@@ -37,12 +38,12 @@ export interface CreatedMarketplace {
 
 /**
  * An operator command: a marketplace with its Marketplace API application, its Integration API application and
- * its starter asset tree, appended atomically. Secrets are shown once, here, and stored only as hashes.
+ * its starter asset tree, in one decision. Secrets are shown once, here, and stored only as hashes.
  */
 @CommandHandler(CreateMarketplaceCommand)
 export class CreateMarketplaceHandler implements ICommandHandler<CreateMarketplaceCommand, CreatedMarketplace> {
   constructor(
-    private readonly log: EventLog,
+    private readonly runner: CommandRunner,
     @Inject(CLOCK) private readonly clock: Clock,
     @Inject(IDS) private readonly ids: IdGenerator,
     @Inject(BLOBS) private readonly blobs: BlobStore,
@@ -51,45 +52,41 @@ export class CreateMarketplaceHandler implements ICommandHandler<CreateMarketpla
   async execute(command: CreateMarketplaceCommand): Promise<CreatedMarketplace> {
     const marketplaceId = command.marketplaceId ?? this.ids.next();
     const now = this.clock.now();
-    const ctx = operatorContext(marketplaceId, now);
-    const created = marketplaceDecider.decide(
-      { type: 'create', marketplaceId, name: command.name, settings: command.settings, now },
-      marketplaceDecider.initialState(),
-    );
-    const state = created.reduce(marketplaceDecider.evolve, marketplaceDecider.initialState());
     const clients = (['marketplace', 'integration'] as const).map((kind) => newClient(this.ids.next(), kind));
-    const clientAppends = clients.map((client) => ({
-      streamId: streams.apiClient(client.clientId),
-      expectedRevision: 'no_stream' as const,
-      events: internalEvents(
-        ctx,
-        apiClientDecider.decide(
-          {
-            type: 'create',
-            clientId: client.clientId,
-            marketplaceId,
-            kind: client.kind,
-            name: `${command.name} ${client.kind === 'marketplace' ? 'Marketplace API' : 'Integration API'}`,
-            secretHash: hashSecret(client.clientSecret),
-            now,
-          },
-          apiClientDecider.initialState(),
-        ),
-      ),
-    }));
-    await this.log.append([
-      { streamId: streams.marketplace(marketplaceId), expectedRevision: 'no_stream', events: internalEvents(ctx, created, marketplaceView(state)) },
-      {
-        streamId: MARKETPLACES_STREAM,
-        expectedRevision: 'any',
-        events: internalEvents(ctx, [{ type: 'marketplace/registered', data: { marketplaceId } }]),
+    // The starter tree's images and variants are stored first; a decision does no I/O.
+    const files = await starterTreeFiles(marketplaceId, { ...DEFAULT_SETTINGS, ...command.settings }, this.blobs);
+    await this.runner.run({
+      ctx: operatorContext(marketplaceId, now),
+      streams: {
+        marketplace: marketplaceStream(marketplaceId),
+        list: marketplaceListStream(),
+        marketplaceClient: apiClientStream(clients[0].clientId),
+        integrationClient: apiClientStream(clients[1].clientId),
+        assets: assetTreeStream(marketplaceId),
       },
-      ...clientAppends,
-      // Every marketplace starts with a complete asset tree (version 1), so a front end renders from the first request.
-      await starterTreeAppend(ctx, state.settings, this.blobs),
-    ]);
+      decide: (s) => ({
+        events: {
+          marketplace: marketplaceDecider.decide({ type: 'create', marketplaceId, name: command.name, settings: command.settings, now }, s.marketplace),
+          list: [{ type: 'marketplace/registered' as const, data: { marketplaceId } }],
+          marketplaceClient: apiClientDecider.decide(clientCreation(clients[0], marketplaceId, command.name, now), s.marketplaceClient),
+          integrationClient: apiClientDecider.decide(clientCreation(clients[1], marketplaceId, command.name, now), s.integrationClient),
+          // Every marketplace starts with a complete asset tree (version 1), so a front end renders from the first request.
+          assets: assetTreeDecider.decide({ type: 'publish', marketplaceId, files, now }, s.assets),
+        },
+      }),
+    });
     return { marketplaceId, name: command.name, marketplaceClient: clients[0], integrationClient: clients[1] };
   }
 }
 
 const newClient = (clientId: string, kind: ApiClientKind): CreatedClient => ({ clientId, clientSecret: randomSecret(), kind });
+
+const clientCreation = (client: CreatedClient, marketplaceId: string, marketplaceName: string, now: Date) => ({
+  type: 'create' as const,
+  clientId: client.clientId,
+  marketplaceId,
+  kind: client.kind,
+  name: `${marketplaceName} ${client.kind === 'marketplace' ? 'Marketplace API' : 'Integration API'}`,
+  secretHash: hashSecret(client.clientSecret),
+  now,
+});

@@ -1,11 +1,10 @@
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
-import { EventLog } from '../../event-store/event-log';
+import { CommandRunner } from '../../event-sourcing/command-runner';
+import { internalStream, modelOf } from '../../event-sourcing/stream-model';
 import { streams } from '../../event-store/stream-names';
 import type { CommandContext } from '../../shared/command-context';
-import { fold } from '../../shared/decider';
-import { internalEvents } from '../../shared/event-publishing';
 import type { SchemaFor, SchemaScope, SearchSchema } from '../domain/search-schema';
-import { SearchSchemaCommand, searchSchemaDecider, SearchSchemaEvent } from '../domain/search-schema.decider';
+import { SearchSchemaCommand, searchSchemaDecider } from '../domain/search-schema.decider';
 
 export class SetSearchSchemaCommand {
   constructor(
@@ -23,34 +22,33 @@ export class UnsetSearchSchemaCommand {
   ) {}
 }
 
-/** Load the marketplace's schema stream, decide, append; each event carries every schema after it as its resource. */
-const run = async (log: EventLog, ctx: CommandContext, command: SearchSchemaCommand): Promise<void> =>
-  log.retrying(async () => {
-    const streamId = streams.searchSchemas(ctx.marketplaceId);
-    const loaded = await log.load(streamId);
-    let state = fold(searchSchemaDecider.evolve, searchSchemaDecider.initialState(), loaded.events as unknown as SearchSchemaEvent[]);
-    const events = searchSchemaDecider.decide(command, state);
-    const logEvents = events.flatMap((event) => {
-      state = searchSchemaDecider.evolve(state, event);
-      return internalEvents(ctx, [event], state.schemas);
-    });
-    await log.append([{ streamId, expectedRevision: loaded.expectedRevision, events: logEvents }]);
+const schemaModel = modelOf('search-schemas', searchSchemaDecider);
+
+/** The marketplace's schema stream: each event carries every schema after it as its resource. */
+const schemaStream = (marketplaceId: string) => internalStream(schemaModel, streams.searchSchemas(marketplaceId), { resource: (s) => s.schemas });
+
+const run = async (runner: CommandRunner, ctx: CommandContext, command: SearchSchemaCommand): Promise<void> => {
+  await runner.run({
+    ctx,
+    streams: { schemas: schemaStream(ctx.marketplaceId) },
+    decide: (s) => ({ events: { schemas: searchSchemaDecider.decide(command, s.schemas) } }),
   });
+};
 
 @CommandHandler(SetSearchSchemaCommand)
 export class SetSearchSchemaHandler implements ICommandHandler<SetSearchSchemaCommand, void> {
-  constructor(private readonly log: EventLog) {}
+  constructor(private readonly runner: CommandRunner) {}
 
   execute({ ctx, schema }: SetSearchSchemaCommand): Promise<void> {
-    return run(this.log, ctx, { type: 'set', schema });
+    return run(this.runner, ctx, { type: 'set', schema });
   }
 }
 
 @CommandHandler(UnsetSearchSchemaCommand)
 export class UnsetSearchSchemaHandler implements ICommandHandler<UnsetSearchSchemaCommand, void> {
-  constructor(private readonly log: EventLog) {}
+  constructor(private readonly runner: CommandRunner) {}
 
   execute({ ctx, schemaFor, scope, key }: UnsetSearchSchemaCommand): Promise<void> {
-    return run(this.log, ctx, { type: 'unset', schemaFor, scope, key });
+    return run(this.runner, ctx, { type: 'unset', schemaFor, scope, key });
   }
 }

@@ -1,7 +1,8 @@
 import { CommandBus, CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import type { CommandContext } from '../../shared/command-context';
-import { hashSecret, randomSecret } from '../../shared/secrets';
+import { hashSecret } from '../../shared/secrets';
 import { AccountMails } from '../account-mails';
+import { AccountTokens } from '../account-tokens';
 import { UserCredentials } from '../user-credentials';
 import { UserCommandMessage, UserCommandResult } from './user-command.handler';
 
@@ -20,24 +21,25 @@ export class ChangeEmailHandler implements ICommandHandler<ChangeEmailCommand> {
   constructor(
     private readonly commands: CommandBus,
     private readonly credentials: UserCredentials,
+    private readonly tokens: AccountTokens,
     private readonly mails: AccountMails,
   ) {}
 
   async execute({ ctx, userId, currentPassword, email }: ChangeEmailCommand): Promise<void> {
     await this.credentials.requirePassword(ctx.marketplaceId, userId, currentPassword);
     const { after } = await this.commands.execute<UserCommandMessage, UserCommandResult>(new UserCommandMessage(ctx, userId, { type: 'change-email', email }));
-    if (after.pendingEmail) await sendVerification(ctx, userId, this.commands, this.mails);
+    if (after.pendingEmail) await sendVerification(ctx, userId, this.commands, this.tokens, this.mails);
   }
 }
 
 /** Requests a verification token for the user's pending (else current) address and mails the link there. */
-export const sendVerification = async (ctx: CommandContext, userId: string, commands: CommandBus, mails: AccountMails): Promise<void> => {
-  const token = randomSecret();
+export const sendVerification = async (ctx: CommandContext, userId: string, commands: CommandBus, tokens: AccountTokens, mails: AccountMails): Promise<void> => {
+  const token = tokens.issue();
   const { after } = await commands.execute<UserCommandMessage, UserCommandResult>(
-    new UserCommandMessage(ctx, userId, { type: 'request-email-verification', tokenHash: hashSecret(token), now: ctx.now }),
+    new UserCommandMessage(ctx, userId, { type: 'request-email-verification', token, now: ctx.now }),
   );
   const to = after.verificationRequests.at(-1)!.email;
-  await mails.verification(ctx.marketplaceId, to, token, after.pendingEmail !== null);
+  await mails.verification(ctx.marketplaceId, to, tokens.tokenFor(token.nonce), after.pendingEmail !== null);
 };
 
 /** `current_user/send_verification_email`. */
@@ -52,11 +54,12 @@ export class SendVerificationEmailCommand {
 export class SendVerificationEmailHandler implements ICommandHandler<SendVerificationEmailCommand> {
   constructor(
     private readonly commands: CommandBus,
+    private readonly tokens: AccountTokens,
     private readonly mails: AccountMails,
   ) {}
 
   execute({ ctx, userId }: SendVerificationEmailCommand): Promise<void> {
-    return sendVerification(ctx, userId, this.commands, this.mails);
+    return sendVerification(ctx, userId, this.commands, this.tokens, this.mails);
   }
 }
 

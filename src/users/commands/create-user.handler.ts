@@ -1,21 +1,21 @@
 import { Inject } from '@nestjs/common';
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
-import { EventLog } from '../../event-store/event-log';
-import { streams } from '../../event-store/stream-names';
+import { CommandRunner, Streams } from '../../event-sourcing/command-runner';
 import { IDS } from '../../infrastructure/tokens';
-import { MarketplaceDirectory } from '../../marketplaces/marketplace-directory';
+import type { MarketplaceState } from '../../marketplaces/domain/marketplace.decider';
 import type { MarketplaceSettings } from '../../marketplaces/domain/marketplace.events';
-import { conflict } from '../../shared/api-error';
+import { marketplaceStream } from '../../marketplaces/marketplace-streams';
 import type { CommandContext } from '../../shared/command-context';
 import type { IdGenerator } from '../../shared/ids';
-import { hashSecret, randomSecret } from '../../shared/secrets';
 import { AccountMails } from '../account-mails';
+import { AccountTokens } from '../account-tokens';
 import { userDecider, UserCommand } from '../domain/user.decider';
 import type { IdentityProviderLink, Permissions } from '../domain/user.events';
-import { emailGuardAppends, emailTaken, isGuardStream } from '../email-guards';
-import { claimLink } from '../identity-links';
+import type { UserState } from '../domain/user.state';
+import { emailGuardEvents, emailGuardStreams, heldAddresses } from '../email-guards';
+import { identityLinkStream, linkEvents } from '../identity-links';
 import { Passwords } from '../passwords';
-import { userLogEvents } from '../user-stream';
+import { GuardState, userStream } from '../user-streams';
 
 export interface SignUpParams {
   email: string;
@@ -48,65 +48,73 @@ export const initialPermissions = (s: MarketplaceSettings): Permissions => ({
 });
 
 /**
- * Sign-up: the user's events and the claim of its email guard are appended together, so an address is never
- * taken twice. Unless the email is already verified, a verification link is requested and mailed.
+ * Sign-up: one decision over the user's new stream, the marketplace (its settings say whether the user waits for
+ * approval and which rights it starts with), the guard of the email and, for an identity-provider sign-up, the
+ * guard of the provider account, so an address or an account is never taken twice. Unless the email is already
+ * verified, a verification link is requested (and mailed).
  */
 @CommandHandler(CreateUserCommand)
 export class CreateUserHandler implements ICommandHandler<CreateUserCommand, string> {
   constructor(
-    private readonly log: EventLog,
+    private readonly runner: CommandRunner,
     private readonly passwords: Passwords,
-    private readonly marketplaces: MarketplaceDirectory,
+    private readonly tokens: AccountTokens,
     private readonly mails: AccountMails,
     @Inject(IDS) private readonly ids: IdGenerator,
   ) {}
 
   async execute({ ctx, params }: CreateUserCommand): Promise<string> {
-    const [passwordHash, marketplace] = await Promise.all([
-      params.password === undefined ? Promise.resolve(null) : this.passwords.hash(params.password),
-      this.marketplaces.state(ctx.marketplaceId),
-    ]);
+    const passwordHash = params.password === undefined ? null : await this.passwords.hash(params.password);
     const userId = this.ids.next();
-    const token = randomSecret();
-    const create: UserCommand = {
-      type: 'create',
-      userId,
-      marketplaceId: ctx.marketplaceId,
-      email: params.email.trim(),
-      passwordHash,
-      firstName: params.firstName,
-      lastName: params.lastName,
-      displayName: params.displayName,
-      bio: params.bio,
-      publicData: params.publicData,
-      protectedData: params.protectedData,
-      privateData: params.privateData,
-      initialState: marketplace.settings.requireUserApproval ? 'pendingApproval' : 'active',
-      permissions: initialPermissions(marketplace.settings),
-      emailVerified: params.emailVerified ?? false,
-      identityProviders: params.identityProvider ? [params.identityProvider] : [],
-      now: ctx.now,
+    const token = this.tokens.issue();
+    const email = params.email.trim();
+    const link = params.identityProvider;
+    const named: Streams = {
+      user: userStream(ctx.marketplaceId, userId),
+      marketplace: marketplaceStream(ctx.marketplaceId),
+      ...emailGuardStreams(ctx.marketplaceId, new Map(), heldAddresses({ exists: true, deleted: false, email, pendingEmail: null })),
+      ...(link ? { link: identityLinkStream(ctx.marketplaceId, link) } : {}),
     };
-    const initial = userDecider.initialState();
-    const events = userDecider.decide(create, initial);
-    const created = events.reduce(userDecider.evolve, initial);
-    if (!created.emailVerified) events.push(...userDecider.decide({ type: 'request-email-verification', tokenHash: hashSecret(token), now: ctx.now }, created));
-    await this.log.retrying(
-      async () => {
-        const guards = [
-          ...(await emailGuardAppends(this.log, ctx, userId, initial, created)),
-          ...(params.identityProvider ? await claimLink(this.log, ctx, userId, params.identityProvider) : []),
-        ];
-        await this.log.append([{ streamId: streams.user(ctx.marketplaceId, userId), expectedRevision: 'no_stream', events: userLogEvents(ctx, userId, initial, events) }, ...guards]);
+    const { after } = await this.runner.run({
+      ctx,
+      streams: named,
+      decide: (s) => {
+        const user = s.user as UserState;
+        const { settings } = s.marketplace as MarketplaceState;
+        const events = userDecider.decide(signUp(ctx, userId, email, passwordHash, params, settings), user);
+        const created = events.reduce(userDecider.evolve, user);
+        if (!created.emailVerified) events.push(...userDecider.decide({ type: 'request-email-verification', token, now: ctx.now }, created));
+        return {
+          events: {
+            user: events,
+            ...emailGuardEvents(userId, new Map(), heldAddresses(created), s),
+            ...(link ? { link: linkEvents(userId, s.link as GuardState) } : {}),
+          },
+        };
       },
-      (error) =>
-        isGuardStream(error.streamId)
-          ? emailTaken()
-          : error.streamId.includes(':user-idp-')
-            ? conflict('identity-provider-account-taken', 'This identity provider account is linked to another user.')
-            : undefined,
-    );
-    if (!created.emailVerified) await this.mails.verification(ctx.marketplaceId, created.email!, token, false);
+    });
+    const created = after.user as UserState;
+    if (!created.emailVerified) await this.mails.verification(ctx.marketplaceId, created.email!, this.tokens.tokenFor(token.nonce), false);
     return userId;
   }
 }
+
+const signUp = (ctx: CommandContext, userId: string, email: string, passwordHash: string | null, params: SignUpParams, settings: MarketplaceSettings): UserCommand => ({
+  type: 'create',
+  userId,
+  marketplaceId: ctx.marketplaceId,
+  email,
+  passwordHash,
+  firstName: params.firstName,
+  lastName: params.lastName,
+  displayName: params.displayName,
+  bio: params.bio,
+  publicData: params.publicData,
+  protectedData: params.protectedData,
+  privateData: params.privateData,
+  initialState: settings.requireUserApproval ? 'pendingApproval' : 'active',
+  permissions: initialPermissions(settings),
+  emailVerified: params.emailVerified ?? false,
+  identityProviders: params.identityProvider ? [params.identityProvider] : [],
+  now: ctx.now,
+});

@@ -1,10 +1,9 @@
 import { CommandBus, CommandHandler, ICommandHandler } from '@nestjs/cqrs';
-import { EventLog } from '../../event-store/event-log';
 import { apiError, conflict } from '../../shared/api-error';
 import type { CommandContext } from '../../shared/command-context';
-import { hashSecret, randomSecret } from '../../shared/secrets';
+import { hashSecret } from '../../shared/secrets';
 import { AccountMails } from '../account-mails';
-import { emailGuardStream, emailHolder } from '../domain/email-guard';
+import { AccountTokens } from '../account-tokens';
 import { Passwords } from '../passwords';
 import { UserCredentials } from '../user-credentials';
 import { UserCommandMessage, UserCommandResult } from './user-command.handler';
@@ -36,10 +35,6 @@ export class ChangePasswordHandler implements ICommandHandler<ChangePasswordComm
   }
 }
 
-/** Finds the live holder of an address, from the log (no read-model lag). */
-const holderOf = async (log: EventLog, marketplaceId: string, email: string): Promise<string | null> =>
-  emailHolder(await log.store.readStream(emailGuardStream(marketplaceId, email)));
-
 /** `password_reset/request`: a one-hour token mailed to the address; 409 email-not-found for unknown addresses. */
 export class RequestPasswordResetCommand {
   constructor(
@@ -51,20 +46,22 @@ export class RequestPasswordResetCommand {
 @CommandHandler(RequestPasswordResetCommand)
 export class RequestPasswordResetHandler implements ICommandHandler<RequestPasswordResetCommand> {
   constructor(
-    private readonly log: EventLog,
+    private readonly credentials: UserCredentials,
     private readonly commands: CommandBus,
+    private readonly tokens: AccountTokens,
     private readonly mails: AccountMails,
   ) {}
 
   async execute({ ctx, email }: RequestPasswordResetCommand): Promise<void> {
-    const userId = await holderOf(this.log, ctx.marketplaceId, email);
+    const userId = await this.credentials.holderOf(ctx.marketplaceId, email);
     if (!userId) throw conflict('email-not-found', 'No user has that email address in this marketplace.');
-    const token = randomSecret();
+    const token = this.tokens.issue();
     const { after } = await this.commands.execute<UserCommandMessage, UserCommandResult>(
-      new UserCommandMessage(ctx, userId, { type: 'request-password-reset', tokenHash: hashSecret(token), now: ctx.now }),
+      new UserCommandMessage(ctx, userId, { type: 'request-password-reset', token, email: email.trim(), now: ctx.now }),
     );
     // A pending new address also finds the user, but the link goes to the address that was asked for.
-    await this.mails.passwordReset(ctx.marketplaceId, after.pendingEmail && after.pendingEmail.toLowerCase() === email.trim().toLowerCase() ? after.pendingEmail : after.email!, token);
+    const to = after.pendingEmail && after.pendingEmail.toLowerCase() === email.trim().toLowerCase() ? after.pendingEmail : after.email!;
+    await this.mails.passwordReset(ctx.marketplaceId, to, this.tokens.tokenFor(token.nonce));
   }
 }
 
@@ -81,14 +78,14 @@ export class ResetPasswordCommand {
 @CommandHandler(ResetPasswordCommand)
 export class ResetPasswordHandler implements ICommandHandler<ResetPasswordCommand> {
   constructor(
-    private readonly log: EventLog,
+    private readonly credentials: UserCredentials,
     private readonly commands: CommandBus,
     private readonly passwords: Passwords,
     private readonly mails: AccountMails,
   ) {}
 
   async execute({ ctx, email, token, newPassword }: ResetPasswordCommand): Promise<void> {
-    const userId = await holderOf(this.log, ctx.marketplaceId, email);
+    const userId = await this.credentials.holderOf(ctx.marketplaceId, email);
     if (!userId) throw apiError(403, 'forbidden', 'The password reset token is invalid, expired or for another email.');
     const passwordHash = await this.passwords.hash(newPassword);
     const { after } = await this.commands.execute<UserCommandMessage, UserCommandResult>(

@@ -1,5 +1,5 @@
 import { apiError, conflict } from '../../shared/api-error';
-import type { UserEvent } from './user.events';
+import type { MailedToken, UserEvent } from './user.events';
 import { normalizeEmail, UserState } from './user.state';
 
 /** At most this many verification links may be outstanding; then the user waits for old ones to expire. */
@@ -12,14 +12,19 @@ const active = <T extends { expiresAt: string }>(requests: T[], now: Date) => re
 /** The address a verification is for: the pending new address, else the current one. */
 export const verificationTarget = (state: UserState): string => state.pendingEmail ?? state.email!;
 
-export const requestVerification = (state: UserState, tokenHash: string, now: Date): UserEvent[] => {
+export const requestVerification = (state: UserState, token: MailedToken, now: Date): UserEvent[] => {
   if (state.emailVerified && !state.pendingEmail) throw conflict('email-already-verified', 'The email address is already verified.');
   if (active(state.verificationRequests, now).length >= MAX_ACTIVE_VERIFICATION_REQUESTS)
     throw conflict('email-too-many-verification-requests', 'Too many verification emails are waiting; try again when older ones expire.');
   return [
     {
       type: 'user/email-verification-requested',
-      data: { tokenHash, email: verificationTarget(state), expiresAt: new Date(now.getTime() + VERIFICATION_TTL_MS).toISOString() },
+      data: {
+        tokenHash: token.hash,
+        tokenNonce: token.nonce,
+        email: verificationTarget(state),
+        expiresAt: new Date(now.getTime() + VERIFICATION_TTL_MS).toISOString(),
+      },
     },
   ];
 };
@@ -55,8 +60,12 @@ export const changeEmail = (state: UserState, email: string): UserEvent[] => {
   return [{ type: 'user/updated', data: { pendingEmail: email } }];
 };
 
-export const requestPasswordReset = (tokenHash: string, now: Date): UserEvent[] => [
-  { type: 'user/password-reset-requested', data: { tokenHash, expiresAt: new Date(now.getTime() + RESET_TTL_MS).toISOString() } },
+/** `email`: the address asked for (the current or the pending one), where the link is mailed. */
+export const requestPasswordReset = (token: MailedToken, email: string, now: Date): UserEvent[] => [
+  {
+    type: 'user/password-reset-requested',
+    data: { tokenHash: token.hash, tokenNonce: token.nonce, email, expiresAt: new Date(now.getTime() + RESET_TTL_MS).toISOString() },
+  },
 ];
 
 export const resetPassword = (state: UserState, tokenHash: string, passwordHash: string, now: Date): UserEvent[] => {

@@ -9,7 +9,7 @@ import {
 } from './account.rules';
 import { ProfileFields, ProfileUpdate, profileChanges, stripNulls } from './profile.rules';
 import { evolveUser } from './user.evolve';
-import type { IdentityProviderLink, Permissions, UserEvent, UserStatus } from './user.events';
+import type { IdentityProviderLink, MailedToken, Permissions, UserEvent, UserStatus } from './user.events';
 import { DEFAULT_PERMISSIONS, initialUserState, UserState } from './user.state';
 
 export type { ProfileUpdate } from './profile.rules';
@@ -34,10 +34,10 @@ export type UserCommand =
     })
   | { type: 'update-profile'; update: ProfileUpdate }
   | { type: 'change-email'; email: string }
-  | { type: 'request-email-verification'; tokenHash: string; now: Date }
+  | { type: 'request-email-verification'; token: MailedToken; now: Date }
   | { type: 'verify-email'; by: { tokenHash: string } | { email: string }; now: Date }
   | { type: 'change-password'; passwordHash: string }
-  | { type: 'request-password-reset'; tokenHash: string; now: Date }
+  | { type: 'request-password-reset'; token: MailedToken; email: string; now: Date }
   | { type: 'reset-password'; tokenHash: string; passwordHash: string; now: Date }
   | { type: 'link-identity-provider'; link: IdentityProviderLink; emailVerified: boolean }
   | { type: 'approve' }
@@ -93,13 +93,13 @@ export const userDecider: Decider<UserCommand, UserState, UserEvent> = {
       case 'change-email':
         return changeEmail(state, command.email);
       case 'request-email-verification':
-        return requestVerification(state, command.tokenHash, command.now);
+        return requestVerification(state, command.token, command.now);
       case 'verify-email':
         return verifyEmail(state, command.by, command.now);
       case 'change-password':
         return [{ type: 'user/password-changed', data: { passwordHash: command.passwordHash } }];
       case 'request-password-reset':
-        return requestPasswordReset(command.tokenHash, command.now);
+        return requestPasswordReset(command.token, command.email, command.now);
       case 'reset-password':
         return resetPassword(state, command.tokenHash, command.passwordHash, command.now);
       case 'link-identity-provider': {

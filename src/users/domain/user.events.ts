@@ -57,8 +57,18 @@ export type UserEvent =
   | DomainEvent<'user/deleted', { deletedAt: string }>
   // Internal events change nothing any API shows, so events/query never lists them.
   | DomainEvent<'user/password-changed', { passwordHash: string }>
-  /** Only a digest of the token is kept; the token itself travels only in the mail. */
-  | DomainEvent<'user/email-verification-requested', { tokenHash: string; email: string; expiresAt: string }>
-  | DomainEvent<'user/password-reset-requested', { tokenHash: string; expiresAt: string }>;
+  /**
+   * Only a digest of the token is kept; the token itself travels only in the mail, where the mail reactor derives
+   * it from `tokenNonce` with the server's secret (events stored before nonces existed have none).
+   */
+  | DomainEvent<'user/email-verification-requested', { tokenHash: string; tokenNonce?: string; email: string; expiresAt: string }>
+  /** `email`: the address the reset was asked for, where the link goes (a pending new address finds the user too). */
+  | DomainEvent<'user/password-reset-requested', { tokenHash: string; tokenNonce?: string; email?: string; expiresAt: string }>;
+
+/** A mailed secret as the decider sees it: its digest (kept) and the nonce it is derived from. */
+export interface MailedToken {
+  hash: string;
+  nonce: string;
+}
 
 export const PUBLIC_USER_EVENTS = new Set(['user/created', 'user/updated', 'user/deleted']);

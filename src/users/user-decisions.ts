@@ -1,0 +1,38 @@
+import type { Command, Streams } from '../event-sourcing/command-runner';
+import type { CommandContext } from '../shared/command-context';
+import { userDecider, UserCommand } from './domain/user.decider';
+import type { UserState } from './domain/user.state';
+import { emailGuardEvents, emailGuardStreams, heldAddresses } from './email-guards';
+import { userStream } from './user-streams';
+
+export interface UserChange {
+  before: UserState;
+  after: UserState;
+}
+
+const decideUser = (command: UserCommand, state: UserState) => {
+  const events = userDecider.decide(command, state);
+  return { events, after: events.reduce(userDecider.evolve, state) };
+};
+
+/**
+ * A command on an existing user, decided over the user's stream and the email guards of the addresses it takes or
+ * gives up (which only the user's state reveals, hence the second round of streams).
+ */
+export const userCommand = (ctx: CommandContext, userId: string, command: UserCommand): Command<Streams, UserChange> => ({
+  ctx,
+  streams: (loaded) => {
+    const user = userStream(ctx.marketplaceId, userId);
+    const state = loaded.user as UserState | undefined;
+    if (!state) return { user };
+    return { user, ...emailGuardStreams(ctx.marketplaceId, heldAddresses(state), heldAddresses(decideUser(command, state).after)) };
+  },
+  decide: (states) => {
+    const before = states.user as UserState;
+    const { events, after } = decideUser(command, before);
+    return {
+      events: { user: events, ...emailGuardEvents(userId, heldAddresses(before), heldAddresses(after), states) },
+      result: { before, after },
+    };
+  },
+});
