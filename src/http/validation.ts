@@ -29,6 +29,9 @@ const flatten = (errors: ValidationError[], location: Location, parent: string[]
 const isPlainObject = (v: unknown): v is Record<string, unknown> =>
   typeof v === 'object' && v !== null && !Array.isArray(v) && !(v instanceof Date);
 
+/** The parameters of an endpoint that takes none of its own: any other key is `validation-disallowed-key`. */
+export class NoParams {}
+
 /**
  * Validates request parameters against a DTO class: unknown keys are disallowed, required keys missing, values
  * invalid, each with `source.path`. Returns the DTO with transformed values (Money, LatLng, Date).

@@ -1,15 +1,12 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { FastifyRequest } from 'fastify';
 import type { Config } from '../config';
-import { publicBaseUrlOf } from '../http/base-url';
-import type { CommonParams } from '../http/common-params';
-import type { Resource } from '../http/resource';
 import { CONFIG, DOCUMENTS } from '../infrastructure/tokens';
 import type { DocumentStore } from '../read-models/document-store.port';
 import { invalidValue } from '../shared/api-error';
+import type { Resource } from '../shared/resource';
 import { isUuid } from '../shared/values';
 import { imageResource } from './domain/image-resource';
-import { requestedVariants } from './domain/image-variants';
+import { requestedVariants, VariantRequest } from './domain/image-variants';
 import { IMAGES, StoredImage } from './images.projection';
 import { VariantUrls } from './variant-urls';
 
@@ -32,7 +29,7 @@ export class ImageDirectory {
    * The image resource (type 'image') with the variants the request asks for, or null when it does not exist in the marketplace.
    * Throws 400 validation-invalid-value (source.path `imageVariant.<name>`) when the request's custom variants are invalid.
    */
-  async resource(marketplaceId: string, imageId: string, params: CommonParams, baseUrl: string): Promise<Resource | null> {
+  async resource(marketplaceId: string, imageId: string, params: VariantRequest, baseUrl: string): Promise<Resource | null> {
     const variants = requestedVariants(params);
     const image = await this.find(marketplaceId, imageId);
     if (!image) return null;
@@ -46,11 +43,6 @@ export class ImageDirectory {
       if (!image || (userId !== null && image.ownerId !== userId))
         throw invalidValue(path, 'body', `${imageId} is not an image ${userId === null ? 'of this marketplace' : 'you uploaded'}.`);
     }
-  }
-
-  /** The public base URL for variant links as seen by this request. */
-  baseUrlOf(request: FastifyRequest): string {
-    return request.api?.baseUrl ?? publicBaseUrlOf(request, this.config.publicBaseUrl);
   }
 
   /** For relationship loaders called without a request's base URL: the configured one, else this server's address. */

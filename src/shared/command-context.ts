@@ -1,4 +1,4 @@
-import type { AuditData, EventSource } from '../event-store/event-store.port';
+import type { AuditData, EventSource } from './log-events';
 
 /** Who asks for a change, through which API, and when: becomes each event's auditData, source and createdAt. */
 export interface CommandContext {

@@ -1,6 +1,6 @@
-import type { NewEvent } from '../event-store/event-store.port';
 import { auditDataOf, CommandContext } from './command-context';
 import type { DomainEvent } from './decider';
+import type { NewEvent } from './log-events';
 import { previousValues, ResourceShape } from './resource-diff';
 
 export interface Publication<State, Event extends DomainEvent> {

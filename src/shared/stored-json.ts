@@ -1,4 +1,4 @@
-import { decodeTransitTyped, encodeTransit } from '../http/transit';
+import { decodeTransitTyped, encodeTransit } from './transit-codec';
 
 /**
  * How events and read-model documents are stored: Transit verbose JSON, so Uuid, Money, LatLng, BigDecimal and

@@ -1,5 +1,5 @@
 import type { Decider, DomainEvent } from '../../shared/decider';
-import type { Scope } from '../auth-context';
+import type { Scope } from './scope';
 
 /**
  * A login session: what a refresh token stands for. Refresh tokens are not rotated, so the SDK's concurrent

@@ -1,4 +1,4 @@
-import type { Resource } from '../../http/resource';
+import type { Resource } from '../../shared/resource';
 import type { ImageUploadedData } from './image.events';
 import { RenderSpec, VariantSpec, variantSize } from './image-variants';
 

@@ -1,4 +1,3 @@
-import type { CommonParams } from '../../http/common-params';
 import { ApiError } from '../../shared/api-error';
 import {
   customVariants,
@@ -8,16 +7,12 @@ import {
   renderToken,
   requestedVariants,
   variantSize,
+  VariantRequest,
 } from './image-variants';
 
-const params = (fields?: string[], imageVariants: Record<string, string> = {}): CommonParams => ({
-  include: new Map(),
+const params = (fields?: string[], imageVariants: Record<string, string> = {}): VariantRequest => ({
   fields: fields ? new Map([['image', fields]]) : new Map(),
-  limits: new Map(),
   imageVariants: new Map(Object.entries(imageVariants)),
-  expand: false,
-  page: 1,
-  perPage: 100,
 });
 
 const errorOf = (fn: () => unknown): ApiError => {
@@ -118,11 +113,11 @@ describe('custom variant definitions', () => {
   });
   it('given 10 valid definitions, when validated, then all of them', () => {
     const defs = Object.fromEntries([...Array(10).keys()].map((i) => [`v${i}`, `w:${100 + i};fit:scale`]));
-    expect(customVariants(params(undefined, defs)).size).toBe(10);
+    expect(customVariants(params(undefined, defs).imageVariants).size).toBe(10);
   });
   it('given 11 definitions, when validated, then 400 at the eleventh', () => {
     const defs = Object.fromEntries([...Array(11).keys()].map((i) => [`v${i + 1}`, `w:${100 + i};fit:scale`]));
-    const error = errorOf(() => customVariants(params(undefined, defs)));
+    const error = errorOf(() => customVariants(params(undefined, defs).imageVariants));
     expect(error.items[0]).toMatchObject({ status: 400, code: 'validation-invalid-value', source: { path: ['imageVariant.v11'], type: 'query' } });
   });
   it('given an invalid definition not listed in fields.image, when validated, then 400 all the same', () => {

@@ -1,4 +1,3 @@
-import type { CommonParams } from '../../http/common-params';
 import { ApiError, ErrorItem, titleFor } from '../../shared/api-error';
 
 /**
@@ -79,12 +78,18 @@ export const parseCustomVariant = (raw: string): VariantSpec | string => {
   return { fit, width, height };
 };
 
+/** What a request says about image variants: its raw `imageVariant.*` definitions and its `fields.*` lists. */
+export interface VariantRequest {
+  imageVariants: ReadonlyMap<string, string>;
+  fields: ReadonlyMap<string, readonly string[]>;
+}
+
 /** Every `imageVariant.*` of the request, validated: at most ten, each well formed. Throws 400 otherwise. */
-export const customVariants = (params: CommonParams): Map<string, VariantSpec> => {
+export const customVariants = (imageVariants: ReadonlyMap<string, string>): Map<string, VariantSpec> => {
   const errors: ErrorItem[] = [];
   const out = new Map<string, VariantSpec>();
   let count = 0;
-  for (const [name, raw] of params.imageVariants) {
+  for (const [name, raw] of imageVariants) {
     count += 1;
     if (count > MAX_CUSTOM_VARIANTS) {
       errors.push(invalidVariant(name, `At most ${MAX_CUSTOM_VARIANTS} custom image variants per request.`));
@@ -103,9 +108,9 @@ export const customVariants = (params: CommonParams): Map<string, VariantSpec> =
  * `variants.<name>` entries (predefined or custom; `variants` alone means all of them). Custom definitions win
  * over predefined ones of the same name. Names that are neither are left out (the sparse-fields step shows null).
  */
-export const requestedVariants = (params: CommonParams): Map<string, VariantSpec> => {
-  const custom = customVariants(params);
-  const fields = params.fields.get('image');
+export const requestedVariants = (request: VariantRequest): Map<string, VariantSpec> => {
+  const custom = customVariants(request.imageVariants);
+  const fields = request.fields.get('image');
   const lookup = (name: string) => custom.get(name) ?? PREDEFINED_VARIANTS[name];
   const out = new Map<string, VariantSpec>();
   if (!fields) {

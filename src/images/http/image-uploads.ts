@@ -1,13 +1,15 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import type { FastifyRequest } from 'fastify';
+import type { Config } from '../../config';
 import { ApiRequest, commandContextOf } from '../../http/api-request';
-import type { Resource } from '../../http/resource';
+import { publicBaseUrlOf } from '../../http/base-url';
 import { validateParams } from '../../http/validation';
-import { CLOCK, IDS } from '../../infrastructure/tokens';
+import { CLOCK, CONFIG, IDS } from '../../infrastructure/tokens';
 import { apiError } from '../../shared/api-error';
 import type { Clock } from '../../shared/clock';
 import type { IdGenerator } from '../../shared/ids';
+import type { Resource } from '../../shared/resource';
 import { UploadImageCommand } from '../commands/upload-image.handler';
 import { requestedVariants } from '../domain/image-variants';
 import { ImageDirectory } from '../image-directory';
@@ -25,6 +27,7 @@ export class ImageUploads {
     private readonly images: ImageDirectory,
     @Inject(CLOCK) private readonly clock: Clock,
     @Inject(IDS) private readonly ids: IdGenerator,
+    @Inject(CONFIG) private readonly config: Config,
   ) {}
 
   async upload(api: ApiRequest, request: FastifyRequest): Promise<Resource> {
@@ -41,6 +44,7 @@ export class ImageUploads {
     const imageId = this.ids.next();
     const ownerId = api.auth.scope === 'integ' ? null : api.auth.userId;
     await this.commands.execute(new UploadImageCommand(ctx, imageId, ownerId, image));
-    return (await this.images.resource(api.auth.marketplaceId, imageId, api.common, this.images.baseUrlOf(request)))!;
+    const baseUrl = api.baseUrl ?? publicBaseUrlOf(request, this.config.publicBaseUrl);
+    return (await this.images.resource(api.auth.marketplaceId, imageId, api.common, baseUrl))!;
   }
 }

@@ -1,4 +1,4 @@
-import type { Resource } from '../../http/resource';
+import type { Resource } from '../../shared/resource';
 import { LatLng, Money, Uuid } from '../../shared/values';
 import type { ListingState } from './listing.state';
 

@@ -77,5 +77,3 @@ export class AddImageBody {
 export class ShowListingQuery {
   @IsDefined() @IsUuidString() id!: string;
 }
-
-export class NoParams {}

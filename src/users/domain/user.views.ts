@@ -1,4 +1,4 @@
-import type { Resource } from '../../http/resource';
+import type { Resource } from '../../shared/resource';
 import { Uuid } from '../../shared/values';
 import type { MarketplaceSettings } from '../../marketplaces/domain/marketplace.events';
 import { effectivePermissions } from './permissions';

@@ -3,13 +3,13 @@ import { CommandBus } from '@nestjs/cqrs';
 import { Api, ApiRequest, commandContextOf } from '../../http/api-request';
 import { ApiCommand, USER_TOKEN } from '../../http/endpoint.decorators';
 import { Responder } from '../../http/responder';
-import { validateParams } from '../../http/validation';
+import { NoParams, validateParams } from '../../http/validation';
 import { CLOCK } from '../../infrastructure/tokens';
 import type { Clock } from '../../shared/clock';
 import { ChangeEmailCommand, SendVerificationEmailCommand, VerifyEmailCommand } from '../commands/account.handlers';
 import { ChangePasswordCommand, DeleteUserCommand } from '../commands/password.handlers';
 import { UserResources } from '../user-resources';
-import { ChangeEmailBody, ChangePasswordBody, DeleteAccountBody, NoParams, VerifyEmailBody } from './user.dto';
+import { ChangeEmailBody, ChangePasswordBody, DeleteAccountBody, VerifyEmailBody } from './user.dto';
 
 /** Marketplace API: the account's email, password, verification and deletion. Each answers with currentUser. */
 @Controller('v1/api/current_user')

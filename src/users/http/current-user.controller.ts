@@ -3,7 +3,7 @@ import { CommandBus } from '@nestjs/cqrs';
 import { Api, ApiRequest, commandContextOf } from '../../http/api-request';
 import { ANY_MARKETPLACE_TOKEN, ApiCommand, ApiQuery, USER_TOKEN } from '../../http/endpoint.decorators';
 import { Responder } from '../../http/responder';
-import { validateParams } from '../../http/validation';
+import { NoParams, validateParams } from '../../http/validation';
 import { ImageDirectory } from '../../images/image-directory';
 import { CLOCK } from '../../infrastructure/tokens';
 import type { Clock } from '../../shared/clock';
@@ -13,7 +13,7 @@ import { UserResources } from '../user-resources';
 import { IdentityProviders } from '../../marketplaces/identity-providers';
 import { missingKey } from '../../shared/api-error';
 import { normalizeEmail } from '../domain/user.state';
-import { NoParams, SignUpBody, SignUpWithIdpBody, UpdateOwnProfileBody } from './user.dto';
+import { SignUpBody, SignUpWithIdpBody, UpdateOwnProfileBody } from './user.dto';
 
 /** Marketplace API: signing up and the authenticated user's own profile. */
 @Controller('v1/api/current_user')

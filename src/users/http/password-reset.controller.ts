@@ -4,11 +4,11 @@ import { randomUUID } from 'node:crypto';
 import { Api, ApiRequest, commandContextOf } from '../../http/api-request';
 import { ANY_MARKETPLACE_TOKEN, ApiCommand } from '../../http/endpoint.decorators';
 import { Responder } from '../../http/responder';
-import { validateParams } from '../../http/validation';
+import { NoParams, validateParams } from '../../http/validation';
 import { CLOCK } from '../../infrastructure/tokens';
 import type { Clock } from '../../shared/clock';
 import { RequestPasswordResetCommand, ResetPasswordCommand } from '../commands/password.handlers';
-import { NoParams, PasswordResetBody, PasswordResetRequestBody } from './user.dto';
+import { PasswordResetBody, PasswordResetRequestBody } from './user.dto';
 
 /** Marketplace API: forgotten passwords, with the anonymous token. Answers are `passwordReset` references. */
 @Controller('v1/api/password_reset')

@@ -3,7 +3,7 @@ import { CommandBus } from '@nestjs/cqrs';
 import { Api, ApiRequest, commandContextOf } from '../../http/api-request';
 import { ApiCommand, ApiQuery, INTEGRATION_TOKEN } from '../../http/endpoint.decorators';
 import { Responder } from '../../http/responder';
-import { validateParams } from '../../http/validation';
+import { NoParams, validateParams } from '../../http/validation';
 import { ImageDirectory } from '../../images/image-directory';
 import { CLOCK } from '../../infrastructure/tokens';
 import type { Clock } from '../../shared/clock';
@@ -20,7 +20,7 @@ import { SearchSchemas } from '../../search-schemas/search-schemas';
 import { invalidValue } from '../../shared/api-error';
 import { integrationUser, StoredUser } from '../domain/user.views';
 import { QueryUsersQuery } from '../queries/query-users.query';
-import { NoParams, QueryUsersParams, ShowUserByIdOrEmailQuery, UpdatePermissionsBody, UpdateUserProfileBody, UserIdBody, VerifyUserEmailBody } from './user.dto';
+import { QueryUsersParams, ShowUserByIdOrEmailQuery, UpdatePermissionsBody, UpdateUserProfileBody, UserIdBody, VerifyUserEmailBody } from './user.dto';
 
 const USER_SCOPES: readonly SchemaScope[] = ['public', 'metadata', 'private', 'protected'];
 /** Past this many matches a filtered or sorted query's pages are capped, as on the platform. */
