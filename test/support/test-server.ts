@@ -8,6 +8,8 @@ import { openInfrastructure, Infrastructure } from '../../src/infrastructure/inf
 import { CreatedMarketplace, CreateMarketplaceCommand } from '../../src/marketplaces/commands/create-marketplace.handler';
 import { createServer } from '../../src/server';
 import { ManualClock } from '../../src/shared/clock';
+import { CommandRunner } from '../../src/event-sourcing/command-runner';
+import { InterleavingEventStore } from './interleaving-event-store';
 
 export interface TestServer {
   app: NestFastifyApplication;
@@ -23,7 +25,12 @@ export interface TestServer {
  * A real server on a random loopback port over a fresh data folder, with a clock tests can move (token expiry)
  * and a cheap password hash (argon2 at full cost would dominate the suite's time).
  */
-export const startTestServer = async (overrides: Partial<Config> = {}): Promise<TestServer> => {
+export interface TestServerOptions {
+  /** Decisions interleave between their reads and their appends (concurrency tests); see InterleavingEventStore. */
+  interleaving?: { checkRevisions: boolean; delayMs?: number };
+}
+
+export const startTestServer = async (overrides: Partial<Config> = {}, options: TestServerOptions = {}): Promise<TestServer> => {
   const dataDir = mkdtempSync(join(tmpdir(), 'marketplace-test-'));
   const config = loadConfig(
     { ...process.env, BOOTSTRAP_DEV_MARKETPLACE: 'false' },
@@ -31,6 +38,7 @@ export const startTestServer = async (overrides: Partial<Config> = {}): Promise<
   );
   const clock = new ManualClock(new Date());
   const infra = await openInfrastructure(config);
+  if (options.interleaving) infra.runner = new CommandRunner(new InterleavingEventStore(infra.events, options.interleaving), infra.projections);
   const app = await createServer(infra, { clock });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.getHttpServer().address() as { port: number };
