@@ -2,14 +2,22 @@ import { randomUUID } from 'node:crypto';
 import { mkdir, readdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Clock } from '../shared/clock';
-import type { Mail, Mailer, SentMail } from './mailer.port';
+import { idempotencyDigest, Mail, Mailer, SentMail } from './mailer.port';
 
 /**
  * Embedded mode: mails are written as JSON files under DATA_DIR/outbox/<marketplaceId>/, one per mail, named so
  * that they list in sending order. The operator CLI (`mail outbox`) and the tests read them.
+ *
+ * Idempotency: a mail with an `idempotencyKey` carries the key's digest in its file name, and a send whose key is
+ * already in the marketplace's folder does nothing. The mail file itself is the record (written to a temporary
+ * name, then renamed), so there is no window in which a crash repeats or loses a keyed mail. Sends with the same
+ * key are also serialised within the process; two processes sending the same key at the same instant could both
+ * write it (reactors deliver an event to one process at a time).
  */
 export class OutboxMailer implements Mailer {
   private sequence = 0;
+  /** Keyed sends in progress, by folder and digest. */
+  private readonly sending = new Map<string, Promise<void>>();
 
   constructor(
     private readonly directory: string,
@@ -17,15 +25,22 @@ export class OutboxMailer implements Mailer {
   ) {}
 
   async send(mail: Mail): Promise<void> {
-    const sentAt = this.clock.now().toISOString();
-    const sent: SentMail = { id: randomUUID(), sentAt, ...mail };
     const folder = join(this.directory, mail.marketplaceId);
-    await mkdir(folder, { recursive: true });
-    this.sequence += 1;
-    const name = `${sentAt.replace(/[:.]/g, '-')}-${String(this.sequence).padStart(6, '0')}-${sent.id}.json`;
-    const temporary = join(folder, `.${name}.tmp`);
-    await writeFile(temporary, JSON.stringify(sent, null, 2), { mode: 0o600 });
-    await rename(temporary, join(folder, name));
+    if (mail.idempotencyKey === undefined) return this.write(folder, mail, null);
+    const digest = idempotencyDigest(mail.idempotencyKey);
+    const slot = `${folder}\u0000${digest}`;
+    const pending = this.sending.get(slot);
+    if (pending) return pending;
+    const work = (async () => {
+      if (await this.alreadySent(folder, digest)) return;
+      await this.write(folder, mail, digest);
+    })();
+    this.sending.set(slot, work);
+    try {
+      await work;
+    } finally {
+      this.sending.delete(slot);
+    }
   }
 
   async outbox(marketplaceId: string): Promise<SentMail[]> {
@@ -34,4 +49,23 @@ export class OutboxMailer implements Mailer {
     const files = names.filter((n) => n.endsWith('.json')).sort();
     return Promise.all(files.map(async (n) => JSON.parse(await readFile(join(folder, n), 'utf8')) as SentMail));
   }
+
+  private async write(folder: string, mail: Mail, digest: string | null): Promise<void> {
+    const sentAt = this.clock.now().toISOString();
+    const sent: SentMail = { id: randomUUID(), sentAt, ...mail };
+    await mkdir(folder, { recursive: true });
+    this.sequence += 1;
+    const name = `${sentAt.replace(/[:.]/g, '-')}-${String(this.sequence).padStart(6, '0')}-${sent.id}${digest ? keySuffix(digest) : '.json'}`;
+    const temporary = join(folder, `.${name}.tmp`);
+    await writeFile(temporary, JSON.stringify(sent, null, 2), { mode: 0o600 });
+    await rename(temporary, join(folder, name));
+  }
+
+  private async alreadySent(folder: string, digest: string): Promise<boolean> {
+    const names = await readdir(folder).catch(() => [] as string[]);
+    const suffix = keySuffix(digest);
+    return names.some((n) => n.endsWith(suffix));
+  }
 }
+
+const keySuffix = (digest: string): string => `-key-${digest}.json`;
