@@ -5,53 +5,11 @@
  * EventStoreDB (production, src/event-store/kurrentdb-event-store.ts). Both pass test/event-store.contract.ts.
  */
 
-/** What `events/query` shows of an event, besides its type. Computed by the command handler at append time. */
-export interface EventMetadata {
-  marketplaceId: string;
-  createdAt: string; // ISO 8601, from the injected clock
-  /** Public events appear in the Integration API's events/query; internal ones (clients, sessions, guards) never do. */
-  public: boolean;
-  resourceType?: string;
-  resourceId?: string;
-  /** Ids of resources this one has a to-one relationship with (relatedResourceId filter). */
-  relatedIds?: string[];
-  /** The Integration API view of the resource after the event; null for `<type>/deleted`. */
-  resource?: unknown;
-  previousValues?: unknown;
-  auditData?: AuditData;
-  source?: EventSource;
-}
-
-export type EventSource =
-  | 'source/marketplace-api'
-  | 'source/integration-api'
-  | 'source/transaction'
-  | 'source/console'
-  | 'source/admin';
-
-export interface AuditData {
-  userId: string | null;
-  adminId: string | null;
-  clientId: string | null;
-  requestId: string | null;
-}
-
-/** An event about to be appended. `type` is the wire name (`user/created`); `data` is the domain payload. */
-export interface NewEvent<T extends string = string, D = unknown> {
-  type: T;
-  data: D;
-  metadata: EventMetadata;
-}
-
-export interface RecordedEvent<T extends string = string, D = unknown> extends NewEvent<T, D> {
-  /** Unique id of this event (uuid). */
-  id: string;
-  streamId: string;
-  /** 0-based position of the event inside its stream. */
-  revision: number;
-  /** Global log position: strictly increasing in log order. This is the Integration API's `sequenceId`. */
-  position: number;
-}
+// The shapes of log events live in the shared kernel, so commands and deciders can name them without depending on
+// the store; the port re-exports them for its adapters and readers.
+import type { RecordedEvent } from '../shared/log-events';
+export type { AuditData, EventMetadata, EventSource, NewEvent, RecordedEvent } from '../shared/log-events';
+import type { NewEvent } from '../shared/log-events';
 
 /**
  * What the caller knows of a stream before appending:

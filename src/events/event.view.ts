@@ -1,5 +1,5 @@
 import type { RecordedEvent } from '../event-store/event-store.port';
-import type { Resource } from '../http/resource';
+import type { Resource } from '../shared/resource';
 import { Uuid, uuidOrNull } from '../shared/values';
 
 /** The Integration API `event` resource: the log entry as events/query shows it. */

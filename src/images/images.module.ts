@@ -6,7 +6,7 @@ import { ImagesIntegrationController } from './http/images.integration.controlle
 import { ImagesMarketplaceController } from './http/images.marketplace.controller';
 import { ImageDirectory } from './image-directory';
 import { ImageVariants } from './image-variants.service';
-import { ImagesRelationships } from './images.relationships';
+import { ImagesRelationships } from './http/images.relationships';
 
 /** The images context: uploads, the image read model, variants and their signed URLs, users' profile images. */
 @Module({

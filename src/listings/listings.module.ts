@@ -7,8 +7,8 @@ import { ListingsIntegrationController } from './http/listings.integration.contr
 import { ListingsMarketplaceController } from './http/listings.marketplace.controller';
 import { OwnListingsController } from './http/own-listings.controller';
 import { DeleteAuthorListingsHandler } from './commands/delete-author-listings.handler';
-import { ListingReads } from './listing-reads';
-import { ListingsRelationships } from './listings.relationships';
+import { ListingReads } from './http/listing-reads';
+import { ListingsRelationships } from './http/listings.relationships';
 import { FindListingHandler, SearchListingsHandler } from './queries/listing.queries';
 
 /** Listings: own listings (Marketplace API), public listings, Integration API listings, all queries through listing search. */

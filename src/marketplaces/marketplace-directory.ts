@@ -5,7 +5,7 @@ import type { DocumentStore } from '../read-models/document-store.port';
 import type { MarketplaceState } from './domain/marketplace.decider';
 import { marketplaceListStream, marketplaceStream } from './marketplace-streams';
 import { MARKETPLACES } from './marketplaces.projection';
-import type { Resource } from '../http/resource';
+import type { Resource } from '../shared/resource';
 
 /**
  * Reads marketplaces: their settings (the stream's state, folded once and then only for new events by the runner's

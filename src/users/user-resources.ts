@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
-import type { Resource } from '../http/resource';
+import type { Resource } from '../shared/resource';
 import { notFound } from '../shared/api-error';
 import { currentUserView, integrationUser, publicUserView, StoredUser } from './domain/user.views';
 import { FindUserQuery } from './queries/find-user.query';

@@ -1,11 +1,12 @@
 import { streams } from '../event-store/stream-names';
 import { internalStream, modelOf, resourceStream, StreamModel, StreamRef } from '../event-sourcing/stream-model';
-import type { DomainEvent } from '../shared/decider';
-import { emailGuardStream } from './domain/email-guard';
+import { emailGuardKey, guardDecider, GuardEvent, GuardState } from './domain/email-guard';
 import { userDecider } from './domain/user.decider';
 import { PUBLIC_USER_EVENTS, UserEvent } from './domain/user.events';
 import type { UserState } from './domain/user.state';
 import { storedUser } from './domain/user.views';
+
+export type { GuardEvent, GuardState };
 
 export const userModel: StreamModel<UserState, UserEvent> = modelOf('user', userDecider);
 
@@ -18,18 +19,7 @@ export const userStream = (marketplaceId: string, userId: string): StreamRef<Use
     publicTypes: PUBLIC_USER_EVENTS,
   });
 
-/** A uniqueness guard (an email address, an identity-provider account): who holds it now. */
-export interface GuardState {
-  holder: string | null;
-}
-
-export type GuardEvent = DomainEvent<'user-email/claimed' | 'user-email/released' | 'user-idp/linked', { userId: string }>;
-
-export const guardModel: StreamModel<GuardState, GuardEvent> = {
-  name: 'user-guard',
-  initialState: () => ({ holder: null }),
-  evolve: (state, event) => ({ holder: event.type === 'user-email/released' ? null : event.data.userId }),
-};
+export const guardModel: StreamModel<GuardState, GuardEvent> = modelOf('user-guard', guardDecider);
 
 export const emailGuard = (marketplaceId: string, email: string): StreamRef<GuardState, GuardEvent> =>
-  internalStream(guardModel, emailGuardStream(marketplaceId, email));
+  internalStream(guardModel, streams.userEmail(marketplaceId, emailGuardKey(email)));

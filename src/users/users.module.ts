@@ -4,7 +4,7 @@ import { ACCESS_POLICY } from '../http/access';
 import { ImagesModule } from '../images/images.module';
 import { CONFIG } from '../infrastructure/tokens';
 import { MarketplacesModule } from '../marketplaces/marketplaces.module';
-import { UserAccessPolicy } from './access-policy';
+import { UserAccessPolicy } from './http/user-access.policy';
 import { AccountMails } from './account-mails';
 import { AccountTokens } from './account-tokens';
 import { ChangeEmailHandler, SendVerificationEmailHandler, VerifyEmailHandler } from './commands/account.handlers';
@@ -23,7 +23,7 @@ import { FindUserHandler } from './queries/find-user.query';
 import { QueryUsersHandler } from './queries/query-users.query';
 import { UserCredentials } from './user-credentials';
 import { UserResources } from './user-resources';
-import { UsersRelationships } from './users.relationships';
+import { UsersRelationships } from './http/users.relationships';
 
 @Module({
   imports: [MarketplacesModule, ImagesModule, SearchSchemasModule],

@@ -8,7 +8,7 @@ import { CLOCK } from '../../infrastructure/tokens';
 import type { Clock } from '../../shared/clock';
 import { ChangeListingCommand, CreateListingCommand, ListingChange } from '../commands/listing.handlers';
 import { integrationListing, isLive } from '../domain/listing.views';
-import { ListingReads } from '../listing-reads';
+import { ListingReads } from './listing-reads';
 import { listingUpdateOf, newListingOf } from './listing-input';
 import { CreateIntegrationListingBody, ListingIdBody, ShowListingQuery, UpdateIntegrationListingBody } from './listing.dto';
 

@@ -5,7 +5,7 @@ import { ANY_MARKETPLACE_TOKEN, ApiQuery } from '../../http/endpoint.decorators'
 import { Responder } from '../../http/responder';
 import { validateParams } from '../../http/validation';
 import { isLive, publicListingView } from '../domain/listing.views';
-import { ListingReads } from '../listing-reads';
+import { ListingReads } from './listing-reads';
 import { ShowListingQuery } from './listing.dto';
 
 /** Published listings are public; closed ones stay reachable by id. Drafts and pending listings are not found here. */

@@ -11,7 +11,7 @@ import type { Clock } from '../../shared/clock';
 import { ChangeListingCommand, CreateListingCommand, ListingChange } from '../commands/listing.handlers';
 import type { Actor } from '../domain/listing.decider';
 import { authorIdOf, isLive, ownListingView } from '../domain/listing.views';
-import { ListingReads } from '../listing-reads';
+import { ListingReads } from './listing-reads';
 import { listingUpdateOf, newListingOf } from './listing-input';
 import { AddImageBody, CreateOwnListingBody, ListingIdBody, ShowListingQuery, UpdateOwnListingBody } from './listing.dto';
 

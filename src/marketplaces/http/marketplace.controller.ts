@@ -3,7 +3,7 @@ import { Api, ApiRequest } from '../../http/api-request';
 import { ANY_MARKETPLACE_TOKEN, ApiQuery, INTEGRATION_TOKEN } from '../../http/endpoint.decorators';
 import { Responder } from '../../http/responder';
 import { validateParams } from '../../http/validation';
-import { NoParams } from '../../users/http/user.dto';
+import { NoParams } from '../../http/validation';
 import { MarketplaceDirectory } from '../marketplace-directory';
 
 /** marketplace/show in both data APIs: the marketplace the token's client belongs to. */

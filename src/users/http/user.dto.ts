@@ -92,7 +92,6 @@ export class ShowUserByIdOrEmailQuery {
 }
 
 /** Moved to the convention layer (src/http/validation.ts); re-exported until src/marketplaces/http imports it from there. */
-export { NoParams } from '../../http/validation';
 
 /** current_user/create_with_idp: the names and email may come from the ID token instead. */
 export class SignUpWithIdpBody extends ProfileExtras {

@@ -1,12 +1,12 @@
 import { Injectable, OnModuleInit } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
-import { LoadContext, RelationshipRegistry } from '../http/envelope';
-import type { Resource } from '../http/resource';
-import { ImageDirectory } from '../images/image-directory';
-import { MarketplaceDirectory } from '../marketplaces/marketplace-directory';
-import { currentUserView, integrationUser, publicUserView, StoredUser } from '../users/domain/user.views';
-import { FindUserQuery } from '../users/queries/find-user.query';
-import { authorIdOf, imageIdsOf, isLive } from './domain/listing.views';
+import { LoadContext, RelationshipRegistry } from '../../http/envelope';
+import type { Resource } from '../../shared/resource';
+import { ImageDirectory } from '../../images/image-directory';
+import { MarketplaceDirectory } from '../../marketplaces/marketplace-directory';
+import { currentUserView, integrationUser, publicUserView, StoredUser } from '../../users/domain/user.views';
+import { FindUserQuery } from '../../users/queries/find-user.query';
+import { authorIdOf, imageIdsOf, isLive } from '../domain/listing.views';
 import { ListingReads } from './listing-reads';
 
 /**

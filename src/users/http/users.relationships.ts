@@ -1,10 +1,10 @@
 import { Inject, Injectable, OnModuleInit } from '@nestjs/common';
-import { RelationshipRegistry } from '../http/envelope';
-import { DOCUMENTS } from '../infrastructure/tokens';
-import { MarketplaceDirectory } from '../marketplaces/marketplace-directory';
-import type { DocumentStore } from '../read-models/document-store.port';
-import { effectivePermissionSet, StoredUser } from './domain/user.views';
-import { USERS } from './users.projection';
+import { RelationshipRegistry } from '../../http/envelope';
+import { DOCUMENTS } from '../../infrastructure/tokens';
+import { MarketplaceDirectory } from '../../marketplaces/marketplace-directory';
+import type { DocumentStore } from '../../read-models/document-store.port';
+import { effectivePermissionSet, StoredUser } from '../domain/user.views';
+import { USERS } from '../users.projection';
 
 /** The relationships of user resources that `include` can resolve. */
 @Injectable()

@@ -1,12 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
-import type { ApiRequest } from '../http/api-request';
-import { paginationMeta } from '../http/common-params';
-import { invalidValue } from '../shared/api-error';
-import { SearchSchemas } from '../search-schemas/search-schemas';
-import type { StoredListing } from './domain/listing.views';
-import { ListingQueryScope, parseListingQuery } from './http/listing-query.params';
-import { FindListingQuery, ListingPage, SearchListingsQuery } from './queries/listing.queries';
+import type { ApiRequest } from '../../http/api-request';
+import { paginationMeta } from '../../http/common-params';
+import { invalidValue } from '../../shared/api-error';
+import { SearchSchemas } from '../../search-schemas/search-schemas';
+import type { StoredListing } from '../domain/listing.views';
+import { ListingQueryScope, parseListingQuery } from './listing-query.params';
+import { FindListingQuery, ListingPage, SearchListingsQuery } from '../queries/listing.queries';
 
 /** Past this many matches only the first pages are served (meta.paginationLimit). */
 export const PAGINATION_WINDOW = 10_000;

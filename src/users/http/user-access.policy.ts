@@ -1,15 +1,15 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { AuthContext } from '../auth/auth-context';
-import { isUserScope } from '../auth/auth-context';
-import type { AccessPolicy, AccessRequirement } from '../http/access';
-import { DOCUMENTS } from '../infrastructure/tokens';
-import { MarketplaceDirectory } from '../marketplaces/marketplace-directory';
-import type { DocumentStore } from '../read-models/document-store.port';
-import { apiError, forbidden } from '../shared/api-error';
-import { effectivePermissions } from './domain/permissions';
-import type { Permissions, UserStatus } from './domain/user.events';
-import type { StoredUser } from './domain/user.views';
-import { USERS } from './users.projection';
+import type { AuthContext } from '../../auth/auth-context';
+import { isUserScope } from '../../auth/auth-context';
+import type { AccessPolicy, AccessRequirement } from '../../http/access';
+import { DOCUMENTS } from '../../infrastructure/tokens';
+import { MarketplaceDirectory } from '../../marketplaces/marketplace-directory';
+import type { DocumentStore } from '../../read-models/document-store.port';
+import { apiError, forbidden } from '../../shared/api-error';
+import { effectivePermissions } from '../domain/permissions';
+import type { Permissions, UserStatus } from '../domain/user.events';
+import type { StoredUser } from '../domain/user.views';
+import { USERS } from '../users.projection';
 
 const DENIED: Record<Exclude<AccessRequirement, 'approvedUser'>, string> = {
   read: 'permission-denied-read',
