@@ -4,6 +4,7 @@ import { registerAssetCommands } from './assets.commands';
 import { registerEventCommands } from './events.commands';
 import { registerMarketplaceCommands } from './marketplace.commands';
 import { registerProjectionCommands } from './projections.commands';
+import { registerReactorCommands } from './reactors.commands';
 import { registerSearchSchemaCommands } from './search-schema.commands';
 import { registerSettingsCommands } from './settings.commands';
 import { registerUserCommands } from './users.commands';
@@ -21,6 +22,7 @@ registerSettingsCommands(program);
 registerUserCommands(program);
 registerEventCommands(program);
 registerProjectionCommands(program);
+registerReactorCommands(program);
 registerSearchSchemaCommands(program);
 registerAssetCommands(program);
 
