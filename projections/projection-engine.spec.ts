@@ -7,7 +7,7 @@ import { SqliteDocumentStore } from '../src/read-models/sqlite-document-store';
 import type { ListingSearch, SearchDocument, SearchOp } from '../src/search/listing-search.port';
 import { openReadModels } from '../src/search/search-read-model';
 import { SqliteListingSearch } from '../src/search/sqlite-listing-search';
-import type { DocumentProjection, ListingSearchProjection, Projection } from '../src/shared/projection';
+import type { DocumentProjection, ListingSearchProjection, Projection } from '../src/event-sourcing/projection';
 import {
   CatchUpProjectionEngine,
   EngineLogger,

@@ -3,7 +3,7 @@ import type { EventStore, RecordedEvent, Subscription } from '../src/event-store
 import type { SqliteEventStore } from '../src/event-store/sqlite-event-store';
 import type { DocumentStore } from '../src/read-models/document-store.port';
 import { EmbeddedReadModelStores, isEmbedded, ReadModelStores, storesOf } from '../src/search/search-read-model';
-import { ProjectedBatch, Projection, projectBatch, targetOf } from '../src/shared/projection';
+import { ProjectedBatch, Projection, projectBatch, targetOf } from '../src/event-sourcing/projection';
 
 export type { EmbeddedReadModelStores, ReadModelStores } from '../src/search/search-read-model';
 

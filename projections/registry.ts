@@ -4,7 +4,7 @@ import { listingsProjection } from '../src/listings/listings.projection';
 import { marketplacesProjection } from '../src/marketplaces/marketplaces.projection';
 import { listingSearchProjection } from '../src/search/listing-search.projection';
 import { searchSchemasProjection } from '../src/search-schemas/search-schemas.projection';
-import type { Projection } from '../src/shared/projection';
+import type { Projection } from '../src/event-sourcing/projection';
 import { usersProjection } from '../src/users/users.projection';
 
 /** Every read-model projection of the service. A new read model is added here and rebuilt from the log. */

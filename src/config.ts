@@ -105,3 +105,6 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env, overrides: Part
     ...overrides,
   };
 };
+
+/** Injection token of the Config port (interfaces have no runtime identity in TypeScript). */
+export const CONFIG = 'Config';

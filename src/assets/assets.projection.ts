@@ -1,6 +1,6 @@
 import type { RecordedEvent } from '../event-store/event-store.port';
 import type { ReadModelOp } from '../read-models/document-store.port';
-import type { Projection } from '../shared/projection';
+import type { Projection } from '../event-sourcing/projection';
 import { AssetManifest, ImageInclusion, VERSION_PUBLISHED, VersionPublishedData } from './domain/asset-tree.events';
 
 /** Every version's manifest (path → hash and the version where it last changed), by version id. */

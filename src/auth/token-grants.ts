@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
-import { CLOCK } from '../infrastructure/tokens';
+import { CLOCK } from '../shared/clock';
 import { ApiClientDirectory } from '../marketplaces/api-client-directory';
 import type { Clock } from '../shared/clock';
 import { authApiContext } from '../shared/command-context';

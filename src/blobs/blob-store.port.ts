@@ -44,3 +44,6 @@ export const assertBlobKey = (key: string): void => {
 
 /** A content-addressed key: `<prefix>/<sha256 of data>` (the same bytes always land on the same key). */
 export const contentKey = (prefix: string, data: Buffer): string => `${prefix}/${createHash('sha256').update(data).digest('hex')}`;
+
+/** Injection token of the BlobStore port (interfaces have no runtime identity in TypeScript). */
+export const BLOBS = 'BlobStore';

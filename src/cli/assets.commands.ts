@@ -8,7 +8,7 @@ import type { PublicationSummary } from '../assets/asset-publication';
 import { PublishAssetsCommand } from '../assets/commands/publish-assets.handler';
 import type { BlobStore } from '../blobs/blob-store.port';
 import { EVENT_STORE, EventStore } from '../event-store/event-store.port';
-import { BLOBS } from '../infrastructure/tokens';
+import { BLOBS } from '../blobs/blob-store.port';
 import { output, withCli } from './cli-context';
 
 const describePush = (s: PublicationSummary, dryRun: boolean): string => {

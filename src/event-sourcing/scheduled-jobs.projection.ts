@@ -1,6 +1,6 @@
 import type { RecordedEvent } from '../event-store/event-store.port';
 import type { ReadModelOp } from '../read-models/document-store.port';
-import type { DocumentProjection } from '../shared/projection';
+import type { DocumentProjection } from './projection';
 import { JOB_EVENT_TYPES, ScheduledCommand, ScheduledJobEvent } from './scheduled-job';
 
 /** The pending jobs of every marketplace, in one collection under this marketplace id, for the scheduler. */

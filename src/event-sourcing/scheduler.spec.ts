@@ -6,7 +6,7 @@ import { conflict } from '../shared/api-error';
 import { ManualClock } from '../shared/clock';
 import { CommandContext, operatorContext } from '../shared/command-context';
 import type { DomainEvent } from '../shared/decider';
-import { projectBatch } from '../shared/projection';
+import { projectBatch } from './projection';
 import { Command, CommandRunner } from './command-runner';
 import { cancelJob, jobStream, jobStreamId, scheduledJobModel, ScheduledJobEvent, scheduleJob } from './scheduled-job';
 import { ALL_MARKETPLACES, SCHEDULED_JOBS_COLLECTION, scheduledJobsProjection } from './scheduled-jobs.projection';

@@ -4,7 +4,7 @@ import type { FastifyRequest } from 'fastify';
 import { randomUUID } from 'node:crypto';
 import { AccessTokens } from '../auth/access-tokens';
 import type { Config } from '../config';
-import { CONFIG } from '../infrastructure/tokens';
+import { CONFIG } from '../config';
 import { apiError } from '../shared/api-error';
 import { isUuid } from '../shared/values';
 import { publicBaseUrlOf } from './base-url';

@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Config } from '../config';
-import { CONFIG, DOCUMENTS } from '../infrastructure/tokens';
+import { CONFIG } from '../config';
+import { DOCUMENTS } from '../read-models/document-store.port';
 import type { DocumentStore } from '../read-models/document-store.port';
 import { invalidValue } from '../shared/api-error';
 import type { Resource } from '../shared/resource';

@@ -1,7 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { BlobStore, StoredBlob } from '../blobs/blob-store.port';
 import type { Config } from '../config';
-import { BLOBS, CONFIG } from '../infrastructure/tokens';
+import { BLOBS } from '../blobs/blob-store.port';
+import { CONFIG } from '../config';
 import { notFound } from '../shared/api-error';
 import { isUuid } from '../shared/values';
 import { originalBlobKey } from './commands/upload-image.handler';

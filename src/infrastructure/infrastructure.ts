@@ -18,7 +18,7 @@ import type { DocumentStore } from '../read-models/document-store.port';
 import { systemClock } from '../shared/clock';
 import type { ListingSearch } from '../search/listing-search.port';
 import { isEmbedded, openReadModels } from '../search/search-read-model';
-import type { Projection } from '../shared/projection';
+import type { Projection } from '../event-sourcing/projection';
 
 export interface Infrastructure {
   config: Config;
@@ -84,6 +84,7 @@ export const openInfrastructure = async (
       await engine.stop();
       await events.close();
       await documents.close();
+      await search.close();
       await blobs.close();
       db?.close();
     },

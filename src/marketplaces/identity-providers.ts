@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { createRemoteJWKSet, jwtVerify, JWTVerifyGetKey } from 'jose';
-import { CLOCK } from '../infrastructure/tokens';
+import { CLOCK } from '../shared/clock';
 import { apiError } from '../shared/api-error';
 import type { Clock } from '../shared/clock';
 import { MarketplaceDirectory } from './marketplace-directory';

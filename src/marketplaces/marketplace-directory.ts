@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { CommandRunner } from '../event-sourcing/command-runner';
-import { DOCUMENTS } from '../infrastructure/tokens';
+import { DOCUMENTS } from '../read-models/document-store.port';
 import type { DocumentStore } from '../read-models/document-store.port';
 import type { MarketplaceState } from './domain/marketplace.decider';
 import { marketplaceListStream, marketplaceStream } from './marketplace-streams';

@@ -83,3 +83,6 @@ export interface DocumentStore {
   reset(): Promise<void>;
   close(): Promise<void>;
 }
+
+/** Injection token of the DocumentStore port (interfaces have no runtime identity in TypeScript). */
+export const DOCUMENTS = 'DocumentStore';

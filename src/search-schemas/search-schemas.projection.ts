@@ -1,6 +1,6 @@
 import type { RecordedEvent } from '../event-store/event-store.port';
 import type { ReadModelOp } from '../read-models/document-store.port';
-import type { Projection } from '../shared/projection';
+import type { Projection } from '../event-sourcing/projection';
 import type { SearchSchema } from './domain/search-schema';
 
 export const SEARCH_SCHEMAS = 'search-schemas';

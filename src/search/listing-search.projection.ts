@@ -1,5 +1,5 @@
 import type { RecordedEvent } from '../event-store/event-store.port';
-import type { ListingSearchProjection } from '../shared/projection';
+import type { ListingSearchProjection } from '../event-sourcing/projection';
 import type { LatLng, Money, Uuid } from '../shared/values';
 import { KEY_PATTERN } from '../search-schemas/domain/search-schema';
 import type { ListingStateName, ScalarValue, SearchDocument, SearchOp } from './listing-search.port';

@@ -44,3 +44,6 @@ export class ManualClock implements Clock {
     }
   }
 }
+
+/** Injection token of the Clock port (interfaces have no runtime identity in TypeScript). */
+export const CLOCK = 'Clock';

@@ -6,3 +6,6 @@ export interface IdGenerator {
 }
 
 export const randomIds: IdGenerator = { next: () => randomUUID() };
+
+/** Injection token of the IdGenerator port (interfaces have no runtime identity in TypeScript). */
+export const IDS = 'IdGenerator';

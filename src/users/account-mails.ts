@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Config } from '../config';
-import { CONFIG } from '../infrastructure/tokens';
+import { CONFIG } from '../config';
 import { MAILER, Mailer } from '../mail/mailer.port';
 import { MailContent, noticeMail, resetPasswordMail, verifyEmailMail } from '../mail/templates';
 import { MarketplaceDirectory } from '../marketplaces/marketplace-directory';

@@ -2,7 +2,7 @@ import { Inject } from '@nestjs/common';
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { CommandRunner } from '../../event-sourcing/command-runner';
 import { assertImagesUsable, imageStreams } from '../../images/image-streams';
-import { IDS } from '../../infrastructure/tokens';
+import { IDS } from '../../shared/ids';
 import type { MarketplaceState } from '../../marketplaces/domain/marketplace.decider';
 import { marketplaceStream } from '../../marketplaces/marketplace-streams';
 import { conflict } from '../../shared/api-error';

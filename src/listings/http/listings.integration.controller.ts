@@ -4,7 +4,7 @@ import { Api, ApiRequest, commandContextOf } from '../../http/api-request';
 import { ApiCommand, ApiQuery, INTEGRATION_TOKEN } from '../../http/endpoint.decorators';
 import { Responder } from '../../http/responder';
 import { NoParams, validateParams } from '../../http/validation';
-import { CLOCK } from '../../infrastructure/tokens';
+import { CLOCK } from '../../shared/clock';
 import type { Clock } from '../../shared/clock';
 import { ChangeListingCommand, CreateListingCommand, ListingChange } from '../commands/listing.handlers';
 import { integrationListing, isLive } from '../domain/listing.views';

@@ -5,7 +5,7 @@ import { Api, ApiRequest, commandContextOf } from '../../http/api-request';
 import { ApiCommand, ApiQuery, USER_TOKEN } from '../../http/endpoint.decorators';
 import { Responder } from '../../http/responder';
 import { NoParams, validateParams } from '../../http/validation';
-import { CLOCK } from '../../infrastructure/tokens';
+import { CLOCK } from '../../shared/clock';
 import { forbidden, notFound } from '../../shared/api-error';
 import type { Clock } from '../../shared/clock';
 import { ChangeListingCommand, CreateListingCommand, ListingChange } from '../commands/listing.handlers';

@@ -1,7 +1,7 @@
 import { Inject } from '@nestjs/common';
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { CommandRunner, Streams } from '../../event-sourcing/command-runner';
-import { IDS } from '../../infrastructure/tokens';
+import { IDS } from '../../shared/ids';
 import type { MarketplaceState } from '../../marketplaces/domain/marketplace.decider';
 import type { MarketplaceSettings } from '../../marketplaces/domain/marketplace.events';
 import { marketplaceStream } from '../../marketplaces/marketplace-streams';

@@ -4,7 +4,7 @@ import { Api, ApiRequest, commandContextOf } from '../../http/api-request';
 import { ApiCommand, USER_TOKEN } from '../../http/endpoint.decorators';
 import { Responder } from '../../http/responder';
 import { NoParams, validateParams } from '../../http/validation';
-import { CLOCK } from '../../infrastructure/tokens';
+import { CLOCK } from '../../shared/clock';
 import type { Clock } from '../../shared/clock';
 import { ChangeEmailCommand, SendVerificationEmailCommand, VerifyEmailCommand } from '../commands/account.handlers';
 import { ChangePasswordCommand, DeleteUserCommand } from '../commands/password.handlers';

@@ -5,7 +5,7 @@ import { ANY_MARKETPLACE_TOKEN, ApiCommand, ApiQuery, USER_TOKEN } from '../../h
 import { Responder } from '../../http/responder';
 import { NoParams, validateParams } from '../../http/validation';
 import { ImageDirectory } from '../../images/image-directory';
-import { CLOCK } from '../../infrastructure/tokens';
+import { CLOCK } from '../../shared/clock';
 import type { Clock } from '../../shared/clock';
 import { CreateUserCommand } from '../commands/create-user.handler';
 import { UserCommandMessage } from '../commands/user-command.handler';

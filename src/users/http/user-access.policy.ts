@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { AuthContext } from '../../auth/auth-context';
 import { isUserScope } from '../../auth/auth-context';
 import type { AccessPolicy, AccessRequirement } from '../../http/access';
-import { DOCUMENTS } from '../../infrastructure/tokens';
+import { DOCUMENTS } from '../../read-models/document-store.port';
 import { MarketplaceDirectory } from '../../marketplaces/marketplace-directory';
 import type { DocumentStore } from '../../read-models/document-store.port';
 import { apiError, forbidden } from '../../shared/api-error';

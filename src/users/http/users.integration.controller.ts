@@ -5,7 +5,7 @@ import { ApiCommand, ApiQuery, INTEGRATION_TOKEN } from '../../http/endpoint.dec
 import { Responder } from '../../http/responder';
 import { NoParams, validateParams } from '../../http/validation';
 import { ImageDirectory } from '../../images/image-directory';
-import { CLOCK } from '../../infrastructure/tokens';
+import { CLOCK } from '../../shared/clock';
 import type { Clock } from '../../shared/clock';
 import { VerifyEmailCommand } from '../commands/account.handlers';
 import { UserCommandMessage } from '../commands/user-command.handler';

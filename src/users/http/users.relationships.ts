@@ -1,6 +1,6 @@
 import { Inject, Injectable, OnModuleInit } from '@nestjs/common';
 import { RelationshipRegistry } from '../../http/envelope';
-import { DOCUMENTS } from '../../infrastructure/tokens';
+import { DOCUMENTS } from '../../read-models/document-store.port';
 import { MarketplaceDirectory } from '../../marketplaces/marketplace-directory';
 import type { DocumentStore } from '../../read-models/document-store.port';
 import { effectivePermissionSet, StoredUser } from '../domain/user.views';
