@@ -5,7 +5,6 @@ import { SqliteEventStore } from '../src/event-store/sqlite-event-store';
 import type { DocumentStore, ReadModelOp } from '../src/read-models/document-store.port';
 import { SqliteDocumentStore } from '../src/read-models/sqlite-document-store';
 import type { ListingSearch, SearchDocument, SearchOp } from '../src/search/listing-search.port';
-import { openReadModels } from '../src/search/search-read-model';
 import { SqliteListingSearch } from '../src/search/sqlite-listing-search';
 import type { DocumentProjection, ListingSearchProjection, Projection } from '../src/event-sourcing/projection';
 import {
@@ -358,14 +357,5 @@ describe('rebuildReadModels', () => {
     await rebuildReadModels(s.events, { documents: s.documents, search: s.search }, projections);
     expect([await s.value('a'), await s.value('b')]).toEqual([null, 5]);
     expect(await s.searchIds()).toEqual(['b']);
-  });
-
-  it('still accepts the document store opened by openReadModels, and rebuilds its search store with it', async () => {
-    const s = openStores();
-    const stores = openReadModels({ elasticsearchUrl: undefined } as unknown as Config, s.db);
-    await s.append(set('a', 1));
-    await rebuildReadModels(s.events, stores.documents, projections);
-    expect(await stores.documents.get(THINGS, MP, 'a')).toEqual({ value: 1 });
-    expect((await (stores.search as ListingSearch).query({ marketplaceId: MP, offset: 0, limit: 10 })).ids).toEqual(['a']);
   });
 });

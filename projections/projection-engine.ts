@@ -2,10 +2,26 @@ import { Logger } from '@nestjs/common';
 import type { EventStore, RecordedEvent, Subscription } from '../src/event-store/event-store.port';
 import type { SqliteEventStore } from '../src/event-store/sqlite-event-store';
 import type { DocumentStore } from '../src/read-models/document-store.port';
-import { EmbeddedReadModelStores, isEmbedded, ReadModelStores, storesOf } from '../src/search/search-read-model';
+import { SqliteDocumentStore } from '../src/read-models/sqlite-document-store';
+import { SqliteListingSearch } from '../src/search/sqlite-listing-search';
+import type { ListingSearch } from '../src/search/listing-search.port';
 import { ProjectedBatch, Projection, projectBatch, targetOf } from '../src/event-sourcing/projection';
 
-export type { EmbeddedReadModelStores, ReadModelStores } from '../src/search/search-read-model';
+/** The stores projections write to, one per projection target (src/event-sourcing/projection.ts). */
+export interface ReadModelStores {
+  documents: DocumentStore;
+  /** Needed when a projection targets `listing-search`. */
+  search?: ListingSearch;
+}
+
+/** Both stores in the one SQLite file of the embedded event store: projections run inside its append transaction. */
+export interface EmbeddedReadModelStores extends ReadModelStores {
+  documents: SqliteDocumentStore;
+  search?: SqliteListingSearch;
+}
+
+export const isEmbedded = (stores: ReadModelStores): stores is EmbeddedReadModelStores =>
+  stores.documents instanceof SqliteDocumentStore && (stores.search === undefined || stores.search instanceof SqliteListingSearch);
 
 /** What an operator (health endpoint, CLI) sees of an engine. */
 export interface ProjectionEngineStatus {
@@ -379,17 +395,14 @@ export class CatchUpProjectionEngine implements ProjectionEngine {
 /**
  * Operator rebuild: drop every read model (documents, search, checkpoints) and replay the whole log (or the log up
  * to `until`) through every projection, into each projection's store. Reports progress as it goes.
- *
- * `stores` are the read-model stores (`infra` has both); a bare DocumentStore is still accepted for callers of the
- * former signature: the stores opened with it are used (src/search/search-read-model.ts storesOf).
+ * `stores`: the read-model stores (`infra` has both).
  */
 export const rebuildReadModels = async (
   events: EventStore,
-  stores: ReadModelStores | DocumentStore,
+  target: ReadModelStores,
   projections: readonly Projection[],
   options: { until?: number; batchSize?: number; onProgress?: (position: number, head: number) => void } = {},
 ): Promise<{ events: number; position: number }> => {
-  const target: ReadModelStores = 'documents' in stores ? stores : storesOf(stores);
   checkTargets(target, projections);
   const head = options.until ?? (await events.headPosition());
   await target.search?.reset();

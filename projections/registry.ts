@@ -4,8 +4,9 @@ import { listingsProjection } from '../src/listings/listings.projection';
 import { marketplacesProjection } from '../src/marketplaces/marketplaces.projection';
 import { listingSearchProjection } from '../src/search/listing-search.projection';
 import { searchSchemasProjection } from '../src/search-schemas/search-schemas.projection';
+import { scheduledJobsProjection } from '../src/event-sourcing/scheduled-jobs.projection';
 import type { Projection } from '../src/event-sourcing/projection';
 import { usersProjection } from '../src/users/users.projection';
 
 /** Every read-model projection of the service. A new read model is added here and rebuilt from the log. */
-export const ALL_PROJECTIONS: readonly Projection[] = [marketplacesProjection, usersProjection, imagesProjection, searchSchemasProjection, assetsProjection, listingsProjection, listingSearchProjection];
+export const ALL_PROJECTIONS: readonly Projection[] = [marketplacesProjection, usersProjection, imagesProjection, searchSchemasProjection, assetsProjection, listingsProjection, listingSearchProjection, scheduledJobsProjection];

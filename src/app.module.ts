@@ -7,7 +7,7 @@ import { EventsModule } from './events/events.module';
 import { ImagesModule } from './images/images.module';
 import { ApiGuard } from './http/api.guard';
 import { ApiResponseInterceptor } from './http/api-response.interceptor';
-import type { Infrastructure } from './infrastructure/infrastructure';
+import type { Infrastructure } from './infrastructure/composition-root';
 import { MarketplacesModule } from './marketplaces/marketplaces.module';
 import { systemClock, type Clock } from './shared/clock';
 import { randomIds, type IdGenerator } from './shared/ids';

@@ -2,10 +2,12 @@ import { DynamicModule, Global, Module } from '@nestjs/common';
 import { CqrsModule } from '@nestjs/cqrs';
 import { AccessTokens } from './auth/access-tokens';
 import { CommandRunner } from './event-sourcing/command-runner';
+import { ReactorRegistry } from './event-sourcing/reactor-registry';
+import { ScheduledCommands } from './event-sourcing/scheduler';
 import { EVENT_STORE } from './event-store/event-store.port';
 import { RelationshipRegistry } from './http/envelope';
 import { Responder } from './http/responder';
-import type { Infrastructure } from './infrastructure/infrastructure';
+import type { Infrastructure } from './infrastructure/composition-root';
 import { MAILER } from './mail/mailer.port';
 import { BLOBS } from './blobs/blob-store.port';
 import { CLOCK } from './shared/clock';
@@ -33,6 +35,8 @@ export class CoreModule {
       { provide: IDS, useValue: ids },
       { provide: AccessTokens, useValue: new AccessTokens(infra.config.tokenSecret, clock, infra.config.accessTokenTtlSeconds) },
       RelationshipRegistry,
+      ReactorRegistry,
+      { provide: ScheduledCommands, useValue: new ScheduledCommands() },
       Responder,
     ];
     return { module: CoreModule, imports: [CqrsModule.forRoot()], providers, exports: [...providers.map((p) => ('provide' in p ? p.provide : p)), CqrsModule] };

@@ -1,7 +1,7 @@
 import 'reflect-metadata';
 import { loadConfig } from './config';
 import { describeCredentials, ensureDevMarketplace } from './dev-marketplace';
-import { openInfrastructure } from './infrastructure/infrastructure';
+import { openInfrastructure } from './infrastructure/composition-root';
 import { createServer } from './server';
 
 const main = async (): Promise<void> => {

@@ -5,7 +5,9 @@ import { AppModule } from './app.module';
 import { ApiErrorFilter } from './http/error.filter';
 import { installRateLimits } from './http/rate-limits';
 import { decodeTransit } from './http/transit';
-import type { Infrastructure } from './infrastructure/infrastructure';
+import { Infrastructure, startBackgroundWork } from './infrastructure/composition-root';
+import { ReactorRegistry } from './event-sourcing/reactor-registry';
+import { ScheduledCommands } from './event-sourcing/scheduler';
 import { apiError } from './shared/api-error';
 import type { Clock } from './shared/clock';
 import type { IdGenerator } from './shared/ids';
@@ -15,6 +17,8 @@ export interface ServerOptions {
   ids?: IdGenerator;
   /** Fastify's request log (pino); off in tests. */
   logger?: boolean;
+  /** Start the reactors and the scheduler (default true; the benchmarks' bare runs and the CLI do without). */
+  background?: boolean;
 }
 
 const BODY_LIMIT = 10 * 1024 * 1024;
@@ -53,5 +57,7 @@ export const createServer = async (infra: Infrastructure, options: ServerOptions
   });
   app.enableShutdownHooks();
   await app.init();
+  if (options.background !== false)
+    await startBackgroundWork(infra, { reactors: app.get(ReactorRegistry).all(), scheduledCommands: app.get(ScheduledCommands), clock: options.clock });
   return app;
 };

@@ -182,7 +182,7 @@ describe('Asset Delivery API through the Marketplace SDK', () => {
       });
       const before = await snapshot();
       expect(before.versions.every((v) => v !== null)).toBe(true);
-      await rebuildReadModels(server.infra.events, server.infra.documents, ALL_PROJECTIONS);
+      await rebuildReadModels(server.infra.events, server.infra, ALL_PROJECTIONS);
       expect(await snapshot()).toEqual(before);
     });
 

@@ -70,7 +70,7 @@ describe('design invariants', () => {
     const market = (await marketplaceSdk(server.baseUrl, server.marketplace).marketplace.show()).data;
     const logBefore = await server.infra.events.readAll({ limit: 100_000 });
 
-    const result = await rebuildReadModels(server.infra.events, server.infra.documents, ALL_PROJECTIONS);
+    const result = await rebuildReadModels(server.infra.events, server.infra, ALL_PROJECTIONS);
     expect(result.events).toBe(logBefore.length);
 
     expect((await integ.users.show({ id })).data).toEqual(before);

@@ -15,7 +15,10 @@ describe('users, complete, through the official SDKs', () => {
   const sdk = () => marketplaceSdk(server.baseUrl, server.marketplace);
   const integ = () => integrationSdkFor(server.baseUrl, server.marketplace);
   const inUuid = (id: { uuid: string }) => new integrationSdk.types.UUID(id.uuid);
-  const mails = async (to: string) => (await server.app.get<Mailer>(MAILER).outbox(server.marketplace.marketplaceId)).filter((m) => m.to === to);
+  const mails = async (to: string) => {
+    await server.idle();
+    return (await server.app.get<Mailer>(MAILER).outbox(server.marketplace.marketplaceId)).filter((m) => m.to === to);
+  };
   const lastToken = async (to: string) => (await mails(to)).at(-1)!.context.token;
   const settings = (s: Record<string, unknown>) =>
     server.app.get(CommandBus).execute(new UpdateMarketplaceCommand(server.marketplace.marketplaceId, { type: 'update', settings: s }));

@@ -6,7 +6,7 @@ import { percentile } from '../bench-kit';
 import { loadConfig } from '../../src/config';
 import type { StreamAppend } from '../../src/event-store/event-store.port';
 import { SqliteEventStore } from '../../src/event-store/sqlite-event-store';
-import { openInfrastructure } from '../../src/infrastructure/infrastructure';
+import { openInfrastructure } from '../../src/infrastructure/composition-root';
 import { encodeStored } from '../../src/shared/stored-json';
 import { userStream } from '../fixtures/user-events';
 

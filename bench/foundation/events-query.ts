@@ -4,7 +4,7 @@ import type { BenchContext, BenchResult, ServerProcess } from '../bench-kit';
 import { call, integrationToken, JSON_TYPE, load, TRANSIT } from '../bench-kit';
 import { loadConfig } from '../../src/config';
 import type { DevCredentials } from '../../src/dev-marketplace';
-import { openInfrastructure } from '../../src/infrastructure/infrastructure';
+import { openInfrastructure } from '../../src/infrastructure/composition-root';
 import { userStream } from '../fixtures/user-events';
 
 const eventsWanted = (): number => {

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { loadConfig } from '../../src/config';
 import type { StreamAppend } from '../../src/event-store/event-store.port';
 import { streams } from '../../src/event-store/stream-names';
-import { openInfrastructure } from '../../src/infrastructure/infrastructure';
+import { openInfrastructure } from '../../src/infrastructure/composition-root';
 import { listingDecider } from '../../src/listings/domain/listing.decider';
 import { listingStream } from '../../src/listings/listing-streams';
 import type { SearchSchema } from '../../src/search-schemas/domain/search-schema';

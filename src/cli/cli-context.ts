@@ -2,7 +2,7 @@ import type { INestApplicationContext } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { AppModule } from '../app.module';
 import { loadConfig } from '../config';
-import { Infrastructure, openInfrastructure } from '../infrastructure/infrastructure';
+import { Infrastructure, openInfrastructure } from '../infrastructure/composition-root';
 
 export interface CliContext {
   app: INestApplicationContext;

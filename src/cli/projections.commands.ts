@@ -12,7 +12,7 @@ export const registerProjectionCommands = (program: Command): void => {
       withCli(async ({ infra }) => {
         const started = Date.now();
         let last = 0;
-        const result = await rebuildReadModels(infra.events, infra.documents, ALL_PROJECTIONS, {
+        const result = await rebuildReadModels(infra.events, infra, ALL_PROJECTIONS, {
           until: opts.untilSeqid !== undefined ? Number(opts.untilSeqid) : undefined,
           onProgress: (position, head) => {
             if (Date.now() - last < 500 && position < head) return;

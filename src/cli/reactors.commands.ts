@@ -7,7 +7,7 @@ import { SqliteConsumerCheckpoints } from '../event-sourcing/sqlite-consumer-che
 import type { EventStore } from '../event-store/event-store.port';
 import { KurrentDbEventStore } from '../event-store/kurrentdb-event-store';
 import { SqliteEventStore } from '../event-store/sqlite-event-store';
-import { openSqlite } from '../infrastructure/infrastructure';
+import { openSqlite } from '../infrastructure/composition-root';
 import { output } from './cli-context';
 
 /** Every reactor's progress as its record says, against the log's head. */

@@ -7,6 +7,7 @@ import { ListingsIntegrationController } from './http/listings.integration.contr
 import { ListingsMarketplaceController } from './http/listings.marketplace.controller';
 import { OwnListingsController } from './http/own-listings.controller';
 import { DeleteAuthorListingsHandler } from './commands/delete-author-listings.handler';
+import { AuthorListingsReactor } from './author-listings.reactor';
 import { ListingReads } from './http/listing-reads';
 import { ListingsRelationships } from './http/listings.relationships';
 import { FindListingHandler, SearchListingsHandler } from './queries/listing.queries';
@@ -15,7 +16,7 @@ import { FindListingHandler, SearchListingsHandler } from './queries/listing.que
 @Module({
   imports: [MarketplacesModule, ImagesModule, SearchSchemasModule],
   controllers: [OwnListingsController, ListingsMarketplaceController, ListingsIntegrationController],
-  providers: [ListingReads, ListingsRelationships, CreateListingHandler, ChangeListingHandler, DeleteAuthorListingsHandler, FindListingHandler, SearchListingsHandler],
+  providers: [ListingReads, ListingsRelationships, AuthorListingsReactor, CreateListingHandler, ChangeListingHandler, DeleteAuthorListingsHandler, FindListingHandler, SearchListingsHandler],
   exports: [ListingReads],
 })
 export class ListingsModule {}

@@ -1,4 +1,4 @@
-import type { AuditData, EventSource } from './log-events';
+import type { AuditData, EventSource, RecordedEvent } from './log-events';
 
 /** Who asks for a change, through which API, and when: becomes each event's auditData, source and createdAt. */
 export interface CommandContext {
@@ -35,3 +35,17 @@ export const authApiContext = (c: Pick<CommandContext, 'marketplaceId' | 'client
   adminId: null,
   source: 'source/marketplace-api',
 });
+
+/** Context for what a reactor does because of an event: on behalf of whoever caused the event, at `now`. */
+export const contextOfEvent = (event: RecordedEvent, now: Date): CommandContext => {
+  const audit = event.metadata.auditData;
+  return {
+    marketplaceId: event.metadata.marketplaceId,
+    clientId: audit?.clientId ?? null,
+    userId: audit?.userId ?? null,
+    adminId: audit?.adminId ?? null,
+    requestId: audit?.requestId ?? null,
+    source: event.metadata.source ?? 'source/console',
+    now,
+  };
+};

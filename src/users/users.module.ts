@@ -7,6 +7,7 @@ import { MarketplacesModule } from '../marketplaces/marketplaces.module';
 import { UserAccessPolicy } from './http/user-access.policy';
 import { AccountMails } from './account-mails';
 import { AccountTokens } from './account-tokens';
+import { AccountMailReactor } from './account-mail.reactor';
 import { ChangeEmailHandler, SendVerificationEmailHandler, VerifyEmailHandler } from './commands/account.handlers';
 import { CreateUserHandler } from './commands/create-user.handler';
 import { ChangePasswordHandler, DeleteUserHandler, RequestPasswordResetHandler, ResetPasswordHandler } from './commands/password.handlers';
@@ -37,6 +38,7 @@ import { UsersRelationships } from './http/users.relationships';
     { provide: ACCESS_POLICY, useClass: UserAccessPolicy },
     AccountMails,
     AccountTokens,
+    AccountMailReactor,
     IdentityLinks,
     UserCredentials,
     UserResources,

@@ -4,7 +4,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Config, loadConfig } from '../../src/config';
-import { openInfrastructure, Infrastructure } from '../../src/infrastructure/infrastructure';
+import { openInfrastructure, Infrastructure } from '../../src/infrastructure/composition-root';
 import { CreatedMarketplace, CreateMarketplaceCommand } from '../../src/marketplaces/commands/create-marketplace.handler';
 import { createServer } from '../../src/server';
 import { ManualClock } from '../../src/shared/clock';
@@ -18,6 +18,8 @@ export interface TestServer {
   clock: ManualClock;
   marketplace: CreatedMarketplace;
   createMarketplace(name?: string): Promise<CreatedMarketplace>;
+  /** Waits until the reactors (mails, cascades) and the scheduler have handled everything appended so far. */
+  idle(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -52,6 +54,9 @@ export const startTestServer = async (overrides: Partial<Config> = {}, options: 
     baseUrl: `http://127.0.0.1:${address.port}`,
     marketplace,
     createMarketplace,
+    idle: async () => {
+      await infra.background?.idle();
+    },
     close: async () => {
       await app.close();
       await infra.close();

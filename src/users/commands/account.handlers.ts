@@ -1,7 +1,6 @@
 import { CommandBus, CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import type { CommandContext } from '../../shared/command-context';
 import { hashSecret } from '../../shared/secrets';
-import { AccountMails } from '../account-mails';
 import { AccountTokens } from '../account-tokens';
 import { UserCredentials } from '../user-credentials';
 import { UserCommandMessage, UserCommandResult } from './user-command.handler';
@@ -22,24 +21,18 @@ export class ChangeEmailHandler implements ICommandHandler<ChangeEmailCommand> {
     private readonly commands: CommandBus,
     private readonly credentials: UserCredentials,
     private readonly tokens: AccountTokens,
-    private readonly mails: AccountMails,
   ) {}
 
   async execute({ ctx, userId, currentPassword, email }: ChangeEmailCommand): Promise<void> {
     await this.credentials.requirePassword(ctx.marketplaceId, userId, currentPassword);
     const { after } = await this.commands.execute<UserCommandMessage, UserCommandResult>(new UserCommandMessage(ctx, userId, { type: 'change-email', email }));
-    if (after.pendingEmail) await sendVerification(ctx, userId, this.commands, this.tokens, this.mails);
+    if (after.pendingEmail) await requestVerification(ctx, userId, this.commands, this.tokens);
   }
 }
 
-/** Requests a verification token for the user's pending (else current) address and mails the link there. */
-export const sendVerification = async (ctx: CommandContext, userId: string, commands: CommandBus, tokens: AccountTokens, mails: AccountMails): Promise<void> => {
-  const token = tokens.issue();
-  const { after } = await commands.execute<UserCommandMessage, UserCommandResult>(
-    new UserCommandMessage(ctx, userId, { type: 'request-email-verification', token, now: ctx.now }),
-  );
-  const to = after.verificationRequests.at(-1)!.email;
-  await mails.verification(ctx.marketplaceId, to, tokens.tokenFor(token.nonce), after.pendingEmail !== null);
+/** Requests a verification link for the user's pending (else current) address; the mail reactor sends it. */
+export const requestVerification = async (ctx: CommandContext, userId: string, commands: CommandBus, tokens: AccountTokens): Promise<void> => {
+  await commands.execute(new UserCommandMessage(ctx, userId, { type: 'request-email-verification', token: tokens.issue(), now: ctx.now }));
 };
 
 /** `current_user/send_verification_email`. */
@@ -55,11 +48,10 @@ export class SendVerificationEmailHandler implements ICommandHandler<SendVerific
   constructor(
     private readonly commands: CommandBus,
     private readonly tokens: AccountTokens,
-    private readonly mails: AccountMails,
   ) {}
 
   execute({ ctx, userId }: SendVerificationEmailCommand): Promise<void> {
-    return sendVerification(ctx, userId, this.commands, this.tokens, this.mails);
+    return requestVerification(ctx, userId, this.commands, this.tokens);
   }
 }
 
@@ -74,16 +66,11 @@ export class VerifyEmailCommand {
 
 @CommandHandler(VerifyEmailCommand)
 export class VerifyEmailHandler implements ICommandHandler<VerifyEmailCommand> {
-  constructor(
-    private readonly commands: CommandBus,
-    private readonly mails: AccountMails,
-  ) {}
+  constructor(private readonly commands: CommandBus) {}
 
   async execute({ ctx, userId, by }: VerifyEmailCommand): Promise<void> {
-    const { before, after } = await this.commands.execute<UserCommandMessage, UserCommandResult>(
+    await this.commands.execute(
       new UserCommandMessage(ctx, userId, { type: 'verify-email', by: 'token' in by ? { tokenHash: hashSecret(by.token) } : by, now: ctx.now }),
     );
-    if (before.email !== after.email) await this.mails.notice(ctx.marketplaceId, after.email!, 'email-changed');
-    else if (!before.emailVerified) await this.mails.notice(ctx.marketplaceId, after.email!, 'user-joined');
   }
 }

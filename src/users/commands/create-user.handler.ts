@@ -7,7 +7,6 @@ import type { MarketplaceSettings } from '../../marketplaces/domain/marketplace.
 import { marketplaceStream } from '../../marketplaces/marketplace-streams';
 import type { CommandContext } from '../../shared/command-context';
 import type { IdGenerator } from '../../shared/ids';
-import { AccountMails } from '../account-mails';
 import { AccountTokens } from '../account-tokens';
 import { userDecider, UserCommand } from '../domain/user.decider';
 import type { IdentityProviderLink, Permissions } from '../domain/user.events';
@@ -51,7 +50,7 @@ export const initialPermissions = (s: MarketplaceSettings): Permissions => ({
  * Sign-up: one decision over the user's new stream, the marketplace (its settings say whether the user waits for
  * approval and which rights it starts with), the guard of the email and, for an identity-provider sign-up, the
  * guard of the provider account, so an address or an account is never taken twice. Unless the email is already
- * verified, a verification link is requested (and mailed).
+ * verified, a verification link is requested (the mail reactor sends it).
  */
 @CommandHandler(CreateUserCommand)
 export class CreateUserHandler implements ICommandHandler<CreateUserCommand, string> {
@@ -59,7 +58,6 @@ export class CreateUserHandler implements ICommandHandler<CreateUserCommand, str
     private readonly runner: CommandRunner,
     private readonly passwords: Passwords,
     private readonly tokens: AccountTokens,
-    private readonly mails: AccountMails,
     @Inject(IDS) private readonly ids: IdGenerator,
   ) {}
 
@@ -75,7 +73,7 @@ export class CreateUserHandler implements ICommandHandler<CreateUserCommand, str
       ...emailGuardStreams(ctx.marketplaceId, new Map(), heldAddresses({ exists: true, deleted: false, email, pendingEmail: null })),
       ...(link ? { link: identityLinkStream(ctx.marketplaceId, link) } : {}),
     };
-    const { after } = await this.runner.run({
+    await this.runner.run({
       ctx,
       streams: named,
       decide: (s) => {
@@ -93,8 +91,6 @@ export class CreateUserHandler implements ICommandHandler<CreateUserCommand, str
         };
       },
     });
-    const created = after.user as UserState;
-    if (!created.emailVerified) await this.mails.verification(ctx.marketplaceId, created.email!, this.tokens.tokenFor(token.nonce), false);
     return userId;
   }
 }

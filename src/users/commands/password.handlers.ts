@@ -2,11 +2,10 @@ import { CommandBus, CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { apiError, conflict } from '../../shared/api-error';
 import type { CommandContext } from '../../shared/command-context';
 import { hashSecret } from '../../shared/secrets';
-import { AccountMails } from '../account-mails';
 import { AccountTokens } from '../account-tokens';
 import { Passwords } from '../passwords';
 import { UserCredentials } from '../user-credentials';
-import { UserCommandMessage, UserCommandResult } from './user-command.handler';
+import { UserCommandMessage } from './user-command.handler';
 
 /** `current_user/change_password`: the current password must match (403 otherwise). */
 export class ChangePasswordCommand {
@@ -24,14 +23,12 @@ export class ChangePasswordHandler implements ICommandHandler<ChangePasswordComm
     private readonly commands: CommandBus,
     private readonly credentials: UserCredentials,
     private readonly passwords: Passwords,
-    private readonly mails: AccountMails,
   ) {}
 
   async execute({ ctx, userId, currentPassword, newPassword }: ChangePasswordCommand): Promise<void> {
     await this.credentials.requirePassword(ctx.marketplaceId, userId, currentPassword);
     const passwordHash = await this.passwords.hash(newPassword);
-    const { after } = await this.commands.execute<UserCommandMessage, UserCommandResult>(new UserCommandMessage(ctx, userId, { type: 'change-password', passwordHash }));
-    await this.mails.notice(ctx.marketplaceId, after.email!, 'password-changed');
+    await this.commands.execute(new UserCommandMessage(ctx, userId, { type: 'change-password', passwordHash }));
   }
 }
 
@@ -49,19 +46,12 @@ export class RequestPasswordResetHandler implements ICommandHandler<RequestPassw
     private readonly credentials: UserCredentials,
     private readonly commands: CommandBus,
     private readonly tokens: AccountTokens,
-    private readonly mails: AccountMails,
   ) {}
 
   async execute({ ctx, email }: RequestPasswordResetCommand): Promise<void> {
     const userId = await this.credentials.holderOf(ctx.marketplaceId, email);
     if (!userId) throw conflict('email-not-found', 'No user has that email address in this marketplace.');
-    const token = this.tokens.issue();
-    const { after } = await this.commands.execute<UserCommandMessage, UserCommandResult>(
-      new UserCommandMessage(ctx, userId, { type: 'request-password-reset', token, email: email.trim(), now: ctx.now }),
-    );
-    // A pending new address also finds the user, but the link goes to the address that was asked for.
-    const to = after.pendingEmail && after.pendingEmail.toLowerCase() === email.trim().toLowerCase() ? after.pendingEmail : after.email!;
-    await this.mails.passwordReset(ctx.marketplaceId, to, this.tokens.tokenFor(token.nonce));
+    await this.commands.execute(new UserCommandMessage(ctx, userId, { type: 'request-password-reset', token: this.tokens.issue(), email: email.trim(), now: ctx.now }));
   }
 }
 
@@ -81,17 +71,13 @@ export class ResetPasswordHandler implements ICommandHandler<ResetPasswordComman
     private readonly credentials: UserCredentials,
     private readonly commands: CommandBus,
     private readonly passwords: Passwords,
-    private readonly mails: AccountMails,
   ) {}
 
   async execute({ ctx, email, token, newPassword }: ResetPasswordCommand): Promise<void> {
     const userId = await this.credentials.holderOf(ctx.marketplaceId, email);
     if (!userId) throw apiError(403, 'forbidden', 'The password reset token is invalid, expired or for another email.');
     const passwordHash = await this.passwords.hash(newPassword);
-    const { after } = await this.commands.execute<UserCommandMessage, UserCommandResult>(
-      new UserCommandMessage(ctx, userId, { type: 'reset-password', tokenHash: hashSecret(token), passwordHash, now: ctx.now }),
-    );
-    await this.mails.notice(ctx.marketplaceId, after.email!, 'password-changed');
+    await this.commands.execute(new UserCommandMessage(ctx, userId, { type: 'reset-password', tokenHash: hashSecret(token), passwordHash, now: ctx.now }));
   }
 }
 

@@ -1,6 +1,5 @@
-import { CommandBus, CommandHandler, ICommandHandler } from '@nestjs/cqrs';
+import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { CommandRunner } from '../../event-sourcing/command-runner';
-import { DeleteAuthorListingsCommand } from '../../listings/commands/delete-author-listings.handler';
 import type { CommandContext } from '../../shared/command-context';
 import type { UserCommand } from '../domain/user.decider';
 import { userCommand, UserChange } from '../user-decisions';
@@ -15,20 +14,15 @@ export class UserCommandMessage {
 
 export type UserCommandResult = UserChange;
 
-/** Every command on an existing user: one decision over the user and the email guards it touches. */
+/**
+ * Every command on an existing user: one decision over the user and the email guards it touches. What follows from
+ * it elsewhere (mails, a deleted or banned user's listings) is done by reactors.
+ */
 @CommandHandler(UserCommandMessage)
 export class UserCommandHandler implements ICommandHandler<UserCommandMessage, UserCommandResult> {
-  constructor(
-    private readonly runner: CommandRunner,
-    private readonly commands: CommandBus,
-  ) {}
+  constructor(private readonly runner: CommandRunner) {}
 
   async execute({ ctx, userId, command }: UserCommandMessage): Promise<UserCommandResult> {
-    const { result } = await this.runner.run(userCommand(ctx, userId, command));
-    // A deleted or banned user's listings go with the account.
-    const { before, after } = result!;
-    const removed = (after.deleted && !before.deleted) || (after.state === 'banned' && before.state !== 'banned');
-    if (removed) await this.commands.execute(new DeleteAuthorListingsCommand(ctx, userId));
-    return result!;
+    return (await this.runner.run(userCommand(ctx, userId, command))).result!;
   }
 }

@@ -60,13 +60,19 @@ export const changeEmail = (state: UserState, email: string): UserEvent[] => {
   return [{ type: 'user/updated', data: { pendingEmail: email } }];
 };
 
-/** `email`: the address asked for (the current or the pending one), where the link is mailed. */
-export const requestPasswordReset = (token: MailedToken, email: string, now: Date): UserEvent[] => [
-  {
-    type: 'user/password-reset-requested',
-    data: { tokenHash: token.hash, tokenNonce: token.nonce, email, expiresAt: new Date(now.getTime() + RESET_TTL_MS).toISOString() },
-  },
-];
+/**
+ * `asked`: the address the reset was asked for. A pending new address finds the user too, and then the link goes
+ * there; otherwise to the user's email.
+ */
+export const requestPasswordReset = (state: UserState, token: MailedToken, asked: string, now: Date): UserEvent[] => {
+  const email = state.pendingEmail && normalizeEmail(state.pendingEmail) === normalizeEmail(asked) ? state.pendingEmail : state.email!;
+  return [
+    {
+      type: 'user/password-reset-requested',
+      data: { tokenHash: token.hash, tokenNonce: token.nonce, email, expiresAt: new Date(now.getTime() + RESET_TTL_MS).toISOString() },
+    },
+  ];
+};
 
 export const resetPassword = (state: UserState, tokenHash: string, passwordHash: string, now: Date): UserEvent[] => {
   if (!active(state.resetRequests, now).some((r) => r.tokenHash === tokenHash))

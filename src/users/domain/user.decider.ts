@@ -99,7 +99,7 @@ export const userDecider: Decider<UserCommand, UserState, UserEvent> = {
       case 'change-password':
         return [{ type: 'user/password-changed', data: { passwordHash: command.passwordHash } }];
       case 'request-password-reset':
-        return requestPasswordReset(command.token, command.email, command.now);
+        return requestPasswordReset(state, command.token, command.email, command.now);
       case 'reset-password':
         return resetPassword(state, command.tokenHash, command.passwordHash, command.now);
       case 'link-identity-provider': {

@@ -1,0 +1,178 @@
+/**
+ * The composition root: the one place that chooses adapters and starts what runs in the background. Read this file
+ * to see what runs embedded and what in production.
+ *
+ * | Part                   | Embedded (default, zero set-up)                        | Production                                   | Chosen by           |
+ * |------------------------|--------------------------------------------------------|----------------------------------------------|---------------------|
+ * | Event log              | SqliteEventStore, DATA_DIR/marketplace.db              | KurrentDbEventStore (KurrentDB 25.1+)        | EVENTSTORE_URL      |
+ * | Read models            | SqliteDocumentStore + SqliteListingSearch, same file   | Elasticsearch document store + listing search| ELASTICSEARCH_URL   |
+ * | Projections            | InlineProjectionEngine: inside the append transaction  | CatchUpProjectionEngine; commands wait for it| both of the above   |
+ * | Consumer checkpoints   | SqliteConsumerCheckpoints, same file                   | KurrentDbConsumerCheckpoints                 | EVENTSTORE_URL      |
+ * | Reactors, scheduler    | in the server process (never in the CLI)               | the same                                     |                     |
+ * | Blobs                  | files under DATA_DIR/blobs                             | an S3-compatible bucket                      | BLOB_S3_BUCKET      |
+ * | Mail                   | outbox under DATA_DIR/outbox (CLI `mail`)              | SMTP                                         | SMTP_URL            |
+ *
+ * The Nest side (src/core.module.ts) binds these to the DI tokens that sit next to their ports.
+ */
+import Database from 'better-sqlite3';
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { ALL_PROJECTIONS } from '../../projections/registry';
+import { CatchUpProjectionEngine, InlineProjectionEngine, isEmbedded, ProjectionEngine, ReadModelStores } from '../../projections/projection-engine';
+import type { BlobStore } from '../blobs/blob-store.port';
+import { FilesystemBlobStore } from '../blobs/filesystem-blob-store';
+import { S3BlobStore } from '../blobs/s3-blob-store';
+import type { Config } from '../config';
+import { CommandRunner } from '../event-sourcing/command-runner';
+import type { ConsumerCheckpoints } from '../event-sourcing/consumer-checkpoints.port';
+import { KurrentDbConsumerCheckpoints } from '../event-sourcing/kurrentdb-consumer-checkpoints';
+import type { Projection } from '../event-sourcing/projection';
+import type { Reactor } from '../event-sourcing/reactor';
+import { ReactorEngine } from '../event-sourcing/reactor-engine';
+import { ScheduledCommands, Scheduler } from '../event-sourcing/scheduler';
+import { SqliteConsumerCheckpoints } from '../event-sourcing/sqlite-consumer-checkpoints';
+import type { EventStore } from '../event-store/event-store.port';
+import { KurrentDbEventStore } from '../event-store/kurrentdb-event-store';
+import { SqliteEventStore } from '../event-store/sqlite-event-store';
+import type { Mailer } from '../mail/mailer.port';
+import { OutboxMailer } from '../mail/outbox-mailer';
+import { SmtpMailer } from '../mail/smtp-mailer';
+import type { DocumentStore } from '../read-models/document-store.port';
+import { ElasticsearchDocumentStore } from '../read-models/elasticsearch-document-store';
+import { SqliteDocumentStore } from '../read-models/sqlite-document-store';
+import { ElasticsearchListingSearch } from '../search/elasticsearch-listing-search';
+import type { ListingSearch } from '../search/listing-search.port';
+import { SqliteListingSearch } from '../search/sqlite-listing-search';
+import { Clock, systemClock } from '../shared/clock';
+
+/** Reactors and the scheduler: the log's consumers that act (the server runs them; the CLI does not). */
+export interface BackgroundWork {
+  reactors: ReactorEngine;
+  scheduler: Scheduler;
+  /** Resolves once every reactor has handled the log up to now and no due job is left (tests). */
+  idle(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+export interface Infrastructure extends ReadModelStores {
+  config: Config;
+  events: EventStore;
+  documents: DocumentStore;
+  search: ListingSearch;
+  blobs: BlobStore;
+  mailer: Mailer;
+  projections: ProjectionEngine;
+  /** Where reactors keep their positions: apart from the read models, so a rebuild never replays side effects. */
+  checkpoints: ConsumerCheckpoints;
+  /** The one write path: every command's load, decide and append. */
+  runner: CommandRunner;
+  /** Set once the server starts its background work. */
+  background: BackgroundWork | null;
+  close(): Promise<void>;
+}
+
+export const openSqlite = (config: Config): Database.Database => {
+  mkdirSync(config.dataDir, { recursive: true });
+  const db = new Database(join(config.dataDir, 'marketplace.db'));
+  db.pragma('journal_mode = WAL');
+  db.pragma(`synchronous = ${config.sqliteSynchronous}`);
+  db.pragma('busy_timeout = 5000');
+  // 64 MiB of page cache (default 2 MiB): listing search reads index and row pages at random.
+  db.pragma('cache_size = -65536');
+  db.pragma('foreign_keys = ON');
+  return db;
+};
+
+/** The read-model stores: Elasticsearch for both when ELASTICSEARCH_URL is set, otherwise the SQLite file. */
+export const openReadModels = (config: Config, db: Database.Database | null): { documents: DocumentStore; search: ListingSearch } => {
+  if (config.elasticsearchUrl) {
+    const options = { node: config.elasticsearchUrl, indexPrefix: config.elasticsearchIndexPrefix };
+    return { documents: new ElasticsearchDocumentStore(options), search: new ElasticsearchListingSearch(options) };
+  }
+  return { documents: new SqliteDocumentStore(db!), search: new SqliteListingSearch(db!) };
+};
+
+/** Reactor checkpoints: beside the log (KurrentDB streams) or in the SQLite file. */
+export const openConsumerCheckpoints = (config: Config, db: Database.Database | null): ConsumerCheckpoints =>
+  config.eventStoreUrl ? new KurrentDbConsumerCheckpoints(config.eventStoreUrl) : new SqliteConsumerCheckpoints(db!);
+
+/** Blobs: the S3-compatible bucket when BLOB_S3_BUCKET is set, otherwise files under `DATA_DIR/blobs`. */
+export const openBlobStore = (config: Config): BlobStore =>
+  config.blobS3 ? new S3BlobStore(config.blobS3) : new FilesystemBlobStore(join(config.dataDir, 'blobs'));
+
+/** Mail: SMTP when SMTP_URL is set (sent idempotency keys remembered under DATA_DIR), otherwise the outbox. */
+export const openMailer = (config: Config): Mailer =>
+  config.smtpUrl
+    ? new SmtpMailer(config.smtpUrl, config.mailFrom, { sentKeysFile: join(config.dataDir, 'smtp-sent-keys') })
+    : new OutboxMailer(join(config.dataDir, 'outbox'), systemClock);
+
+/**
+ * Opens every store and the projection engine; the read models are current when it resolves. With both stores
+ * in the one SQLite file, projections run inside the append transaction.
+ */
+export const openInfrastructure = async (config: Config, projections: readonly Projection[] = ALL_PROJECTIONS): Promise<Infrastructure> => {
+  const db = !config.eventStoreUrl || !config.elasticsearchUrl ? openSqlite(config) : null;
+  const events: EventStore = config.eventStoreUrl ? new KurrentDbEventStore(config.eventStoreUrl) : new SqliteEventStore(db!);
+  const readModels = openReadModels(config, db);
+  const { documents, search } = readModels;
+  const engine: ProjectionEngine =
+    events instanceof SqliteEventStore && isEmbedded(readModels)
+      ? new InlineProjectionEngine(events, readModels, projections)
+      : new CatchUpProjectionEngine(events, readModels, projections);
+  await engine.start();
+  const blobs = openBlobStore(config);
+  const checkpoints = openConsumerCheckpoints(config, db);
+  const infra: Infrastructure = {
+    config,
+    events,
+    documents,
+    search,
+    blobs,
+    mailer: openMailer(config),
+    projections: engine,
+    checkpoints,
+    runner: new CommandRunner(events, engine),
+    background: null,
+    close: async () => {
+      await infra.background?.stop();
+      await engine.stop();
+      await events.close();
+      await documents.close();
+      await search.close();
+      await checkpoints.close();
+      await blobs.close();
+      db?.close();
+    },
+  };
+  return infra;
+};
+
+/**
+ * Starts the server's background work: every registered reactor from its checkpoint (a new one from the log's
+ * head) and the scheduler, both driven by the clock the server runs on.
+ */
+export const startBackgroundWork = async (
+  infra: Infrastructure,
+  work: { reactors: readonly Reactor[]; scheduledCommands: ScheduledCommands; clock?: Clock },
+): Promise<BackgroundWork> => {
+  const clock = work.clock ?? systemClock;
+  const reactors = new ReactorEngine(infra.events, infra.checkpoints, work.reactors, { clock });
+  const scheduler = new Scheduler(infra.runner, infra.documents, clock, work.scheduledCommands, { store: infra.events, visibility: infra.projections });
+  await reactors.start();
+  await scheduler.start();
+  const background: BackgroundWork = {
+    reactors,
+    scheduler,
+    idle: async () => {
+      await scheduler.idle();
+      await reactors.idle();
+    },
+    stop: async () => {
+      infra.background = null;
+      await scheduler.stop();
+      await reactors.stop();
+    },
+  };
+  infra.background = background;
+  return background;
+};
