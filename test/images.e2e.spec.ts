@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { ImageDirectory } from '../src/images/image-directory';
+import { assertImagesUsable, imageStream } from '../src/images/image-streams';
 import { IMAGES } from '../src/images/images.projection';
 import type { StoredUser } from '../src/users/domain/user.views';
 import { USERS } from '../src/users/users.projection';
@@ -289,8 +290,13 @@ describe('images: upload through both SDKs, variants, signed variant URLs', () =
       const byIntegration = (await integration().images.upload({ image: photo })).data.data.id.uuid;
       const second = await server.createMarketplace('Second marketplace');
 
-      await expect(directory.assertUsable(mp, owner.userId, [imageId], ['images'])).resolves.toBeUndefined();
-      await expect(directory.assertUsable(mp, null, [imageId, byIntegration], ['images'])).resolves.toBeUndefined();
+      // The rule every decision that attaches images applies, over the image streams it reads.
+      const assertUsable = async (marketplaceId: string, userId: string | null, ids: string[], path: string[]) => {
+        const states = Object.fromEntries(await Promise.all(ids.map(async (id) => [`image:${id}`, await server.infra.runner.state(imageStream(marketplaceId, id))])));
+        assertImagesUsable(states, ids, userId, path);
+      };
+      await expect(assertUsable(mp, owner.userId, [imageId], ['images'])).resolves.toBeUndefined();
+      await expect(assertUsable(mp, null, [imageId, byIntegration], ['images'])).resolves.toBeUndefined();
       const rejections: Array<[string, string | null, string]> = [
         [mp, other.userId, imageId],
         [mp, owner.userId, byIntegration],
@@ -299,7 +305,7 @@ describe('images: upload through both SDKs, variants, signed variant URLs', () =
         [mp, null, 'not-a-uuid'],
       ];
       for (const [marketplaceId, userId, id] of rejections) {
-        const error = await directory.assertUsable(marketplaceId, userId, [id], ['profileImageId']).catch((e: unknown) => e);
+        const error = await assertUsable(marketplaceId, userId, [id], ['profileImageId']).catch((e: unknown) => e);
         expect(error).toBeInstanceOf(ApiError);
         expect((error as ApiError).items[0]).toMatchObject({ status: 400, code: 'validation-invalid-value', source: { path: ['profileImageId'], type: 'body' } });
       }

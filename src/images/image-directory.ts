@@ -13,7 +13,8 @@ import { VariantUrls } from './variant-urls';
 
 /**
  * What other contexts (users, listings) need to know about images: the image resource as the data APIs return
- * it, whether a client may attach an image, and the base URL of variant links.
+ * it and the base URL of variant links (whether a client may attach an image is a rule of the decisions that attach
+ * one: src/images/image-streams.ts).
  */
 @Injectable()
 export class ImageDirectory {
@@ -37,14 +38,6 @@ export class ImageDirectory {
     return imageResource(image, variants, (render) => this.urls.url(baseUrl, marketplaceId, imageId, render));
   }
 
-  /** Throws 400 validation-invalid-value with source.path `path` when an id is not an image of this marketplace, or was uploaded by another user (userId null = Integration API: any image of the marketplace). */
-  async assertUsable(marketplaceId: string, userId: string | null, imageIds: string[], path: string[]): Promise<void> {
-    for (const imageId of new Set(imageIds)) {
-      const image = await this.find(marketplaceId, imageId);
-      if (!image || (userId !== null && image.ownerId !== userId))
-        throw invalidValue(path, 'body', `${imageId} is not an image ${userId === null ? 'of this marketplace' : 'you uploaded'}.`);
-    }
-  }
 
   /** For relationship loaders called without a request's base URL: the configured one, else this server's address. */
   get defaultBaseUrl(): string {

@@ -8,7 +8,7 @@ export const IMAGES = 'image';
 /** A document of the image read model: the upload's facts, as the event's `resource` carries them. */
 export type StoredImage = ImageUploadedData;
 
-/** The image read model: every uploaded image by id, with its owner, for variants and for `assertUsable`. */
+/** The image read model: every uploaded image by id, with its owner, for variants. */
 export const imagesProjection: Projection = {
   name: 'images',
   eventTypes: ['image/uploaded'],

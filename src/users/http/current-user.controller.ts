@@ -4,7 +4,6 @@ import { Api, ApiRequest, commandContextOf } from '../../http/api-request';
 import { ANY_MARKETPLACE_TOKEN, ApiCommand, ApiQuery, USER_TOKEN } from '../../http/endpoint.decorators';
 import { Responder } from '../../http/responder';
 import { NoParams, validateParams } from '../../http/validation';
-import { ImageDirectory } from '../../images/image-directory';
 import { CLOCK } from '../../shared/clock';
 import type { Clock } from '../../shared/clock';
 import { CreateUserCommand } from '../commands/create-user.handler';
@@ -21,7 +20,6 @@ export class CurrentUserController {
   constructor(
     private readonly commands: CommandBus,
     private readonly users: UserResources,
-    private readonly images: ImageDirectory,
     private readonly identityProviders: IdentityProviders,
     private readonly respond: Responder,
     @Inject(CLOCK) private readonly clock: Clock,
@@ -77,7 +75,6 @@ export class CurrentUserController {
     validateParams(NoParams, api.query, 'query');
     const body = validateParams(UpdateOwnProfileBody, api.body, 'body');
     const userId = api.auth.userId!;
-    if (body.profileImageId) await this.images.assertUsable(api.auth.marketplaceId, userId, [body.profileImageId], ['profileImageId']);
     await this.commands.execute(
       new UserCommandMessage(commandContextOf(api, this.clock), userId, {
         type: 'update-profile',

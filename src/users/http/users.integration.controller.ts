@@ -4,7 +4,6 @@ import { Api, ApiRequest, commandContextOf } from '../../http/api-request';
 import { ApiCommand, ApiQuery, INTEGRATION_TOKEN } from '../../http/endpoint.decorators';
 import { Responder } from '../../http/responder';
 import { NoParams, validateParams } from '../../http/validation';
-import { ImageDirectory } from '../../images/image-directory';
 import { CLOCK } from '../../shared/clock';
 import type { Clock } from '../../shared/clock';
 import { VerifyEmailCommand } from '../commands/account.handlers';
@@ -35,7 +34,6 @@ export class UsersIntegrationController {
     private readonly queries: QueryBus,
     private readonly schemas: SearchSchemas,
     private readonly users: UserResources,
-    private readonly images: ImageDirectory,
     private readonly respond: Responder,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
@@ -76,7 +74,6 @@ export class UsersIntegrationController {
   async updateProfile(@Api() api: ApiRequest) {
     const { id, ...update } = this.body(api, UpdateUserProfileBody);
     await this.users.integrationUser(api.auth.marketplaceId, { id });
-    if (update.profileImageId) await this.images.assertUsable(api.auth.marketplaceId, null, [update.profileImageId], ['profileImageId']);
     return this.run(api, id, { type: 'update-profile', update });
   }
 
