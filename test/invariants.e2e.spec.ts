@@ -81,8 +81,8 @@ describe('design invariants', () => {
 
   describe('2 and 3 with decisions that interleave between their reads and their appends', () => {
     const race = async (checkRevisions: boolean) => {
-      // Reads answer 5 ms late, so requests that arrive together decide on the same revisions.
-      const racing = await startTestServer({}, { interleaving: { checkRevisions, delayMs: 5 } });
+      // A read waits (up to 100 ms) for another decision on the same stream, so two requests decide on one revision.
+      const racing = await startTestServer({}, { interleaving: { checkRevisions, delayMs: 100 } });
       try {
         const sdk = marketplaceSdk(racing.baseUrl, racing.marketplace);
         const signUps = await Promise.allSettled(

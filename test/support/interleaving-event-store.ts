@@ -2,10 +2,11 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { AppendResult, EventStore, ReadAllOptions, RecordedEvent, StreamAppend, Subscription } from '../../src/event-store/event-store.port';
 
 /**
- * An event store decorator for concurrency tests. Each read of a stream yields to the event loop before it answers,
- * so concurrent decisions read the same revision and really interleave between their read and their append (with the
- * embedded store alone they never do: its reads answer at once). `checkRevisions: false` drops every expectation,
- * which is what a store without optimistic concurrency would do: tests use it to show that their invariant can fail.
+ * An event store decorator for concurrency tests. A read of a stream is held until another decision reads the same
+ * stream (then both go on with the same revision) or `delayMs` passes, so concurrent decisions really interleave
+ * between their read and their append however the requests happen to be spread in time (with the embedded store
+ * alone they never do: its reads answer at once). `checkRevisions: false` drops every expectation, which is what a
+ * store without optimistic concurrency would do: tests use it to show that their invariant can fail.
  */
 export class InterleavingEventStore implements EventStore {
   constructor(
@@ -14,9 +15,21 @@ export class InterleavingEventStore implements EventStore {
     private readonly options: { checkRevisions: boolean; delayMs?: number } = { checkRevisions: true },
   ) {}
 
+  private readonly waiting = new Map<string, () => void>();
+
   async readStream(streamId: string, fromRevision?: number): Promise<RecordedEvent[]> {
     const events = await this.inner.readStream(streamId, fromRevision);
-    await sleep(this.options.delayMs ?? 0);
+    const partner = this.waiting.get(streamId);
+    if (partner) {
+      this.waiting.delete(streamId);
+      partner();
+      return events;
+    }
+    let release = () => {};
+    const paired = new Promise<void>((resolve) => (release = resolve));
+    this.waiting.set(streamId, release);
+    await Promise.race([paired, sleep(this.options.delayMs ?? 0)]);
+    if (this.waiting.get(streamId) === release) this.waiting.delete(streamId);
     return events;
   }
 
