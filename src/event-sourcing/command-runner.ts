@@ -100,13 +100,9 @@ export class CommandRunner {
       });
     }
     if (appends.length === 0) return { result: decision.result, before, after: after as StatesOf<T>, position: null, events: [] };
-    let appended;
-    try {
-      appended = await this.store.append(appends);
-    } catch (error) {
-      if (error instanceof WrongExpectedRevisionError) this.cache.delete(cacheKeyOf(loaded, error.streamId));
-      throw error;
-    }
+    // A conflict leaves the cache as it is: a cached state is right for its revision, and the next attempt folds
+    // only the events appended since.
+    const appended = await this.store.append(appends);
     for (const [name, stream] of loaded) {
       const revision = appended.revisions[stream.ref.streamId];
       if (revision !== undefined) this.cache.set(cacheKey(stream.ref), { state: after[name], revision });
@@ -141,11 +137,6 @@ export class CommandRunner {
 }
 
 const cacheKey = (ref: StreamRef): string => `${ref.model.name}\u0000${ref.streamId}`;
-
-const cacheKeyOf = (loaded: Map<string, Loaded>, streamId: string): string => {
-  for (const stream of loaded.values()) if (stream.ref.streamId === streamId) return cacheKey(stream.ref);
-  return '';
-};
 
 const statesOf = (loaded: Map<string, Loaded>): Record<string, unknown> =>
   Object.fromEntries(Array.from(loaded, ([name, stream]) => [name, stream.state]));
