@@ -54,7 +54,7 @@ export const seedListings = async (ctx: BenchContext, dataDir: string, marketpla
     const schemaEvents = LISTING_SCHEMAS.flatMap((schema) => {
       const decided = searchSchemaDecider.decide({ type: 'set', schema: { schemaFor: 'listing', ...schema } }, schemas);
       schemas = decided.reduce(searchSchemaDecider.evolve, schemas);
-      return internalEvents(contextOf(marketplaceId, clientId, start), decided, schemas.schemas);
+      return internalEvents(contextOf(marketplaceId, clientId, start), decided, { resource: schemas.schemas });
     });
     await infra.events.append([{ streamId: streams.searchSchemas(marketplaceId), expectedRevision: 'any', events: schemaEvents }]);
 

@@ -35,13 +35,11 @@ export const internalStream = <S, E extends DomainEvent>(model: StreamModel<S, E
   model,
   publish: (ctx, before, events) => {
     const { resource, resourceType, resourceId } = options;
-    const named = (logEvents: NewEvent[]) =>
-      resourceType ? logEvents.map((e) => ({ ...e, metadata: { ...e.metadata, resourceType, resourceId } })) : logEvents;
-    if (!resource) return named(internalEvents(ctx, events));
+    if (!resource) return internalEvents(ctx, events, { resourceType, resourceId });
     let state = before;
     return events.flatMap((event) => {
       state = model.evolve(state, event);
-      return named(internalEvents(ctx, [event], resource(state)));
+      return internalEvents(ctx, [event], { resource: resource(state), resourceType, resourceId });
     });
   },
 });

@@ -50,8 +50,15 @@ export const toLogEvents = <State, Event extends DomainEvent>(
   });
 };
 
-/** Internal events (clients, sessions, guards): no resource view, never shown by events/query. */
-export const internalEvents = (ctx: CommandContext, events: readonly DomainEvent[], resource?: unknown): NewEvent[] =>
+/** What an internal event may carry besides its data: the state it leaves for the read models, and what it is about. */
+export interface InternalEventExtras {
+  resource?: unknown;
+  resourceType?: string;
+  resourceId?: string;
+}
+
+/** Internal events (clients, sessions, guards, images): never shown by events/query. */
+export const internalEvents = (ctx: CommandContext, events: readonly DomainEvent[], extras: InternalEventExtras = {}): NewEvent[] =>
   events.map((event) => ({
     type: event.type,
     data: event.data,
@@ -59,7 +66,8 @@ export const internalEvents = (ctx: CommandContext, events: readonly DomainEvent
       marketplaceId: ctx.marketplaceId,
       createdAt: ctx.now.toISOString(),
       public: false,
-      ...(resource !== undefined ? { resource } : {}),
+      ...(extras.resourceType !== undefined ? { resourceType: extras.resourceType, resourceId: extras.resourceId } : {}),
+      ...(extras.resource !== undefined ? { resource: extras.resource } : {}),
       auditData: auditDataOf(ctx),
       source: ctx.source,
     },
