@@ -84,6 +84,35 @@ describe('ReactorEngine', () => {
     ]);
   });
 
+  it('passes over the events of its types it does not accept, saving no checkpoint for each of them', async () => {
+    // given: a reactor of user/updated that acts only on bans
+    const seen: unknown[] = [];
+    const reactor: Reactor = {
+      name: 'bans',
+      eventTypes: ['user/updated'],
+      accepts: (e) => (e.data as { state?: string }).state === 'banned',
+      react: async (e) => void seen.push(e.data),
+    };
+    const saves: number[] = [];
+    const counting: ConsumerCheckpoints = Object.assign(Object.create(t.checkpoints) as ConsumerCheckpoints, {
+      save: (name: string, record: ConsumerCheckpoint) => {
+        saves.push(record.position);
+        return t.checkpoints.save(name, record);
+      },
+    });
+    const engine = new ReactorEngine(t.store, counting, [reactor], { logger: silent, startFrom: 'start' });
+    // when
+    await t.append('user/updated', { profile: { bio: 'a' } });
+    await t.append('user/updated', { profile: { bio: 'b' } });
+    const ban = await t.append('user/updated', { state: 'banned' });
+    await engine.start();
+    await engine.idle();
+    await engine.stop();
+    // then: one reaction, one checkpoint for it (plus the first start's), none for the two passed over
+    expect(seen).toEqual([{ state: 'banned' }]);
+    expect(saves).toEqual([0, ban.position]);
+  });
+
   it('performs the side effect of an event delivered again only once (idempotent by event id)', async () => {
     // given: the event was handled and checkpointed
     const provider = new FakeProvider();

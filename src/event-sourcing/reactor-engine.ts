@@ -222,7 +222,7 @@ export class ReactorEngine {
     for (const event of events) {
       if (!current()) return;
       if (event.position <= run.record.position) continue;
-      if (!run.types.has(event.type)) {
+      if (!run.types.has(event.type) || run.reactor.accepts?.(event) === false) {
         run.record = { ...run.record, position: event.position };
         unsaved = true;
         continue;

@@ -11,6 +11,11 @@ export interface Reactor {
   /** Exact event types it reacts to; the engine skips every other event. */
   eventTypes: readonly string[];
   /**
+   * Of those, the events it acts on (default: all). The others are passed over like events of other types, their
+   * checkpoint saved once per batch, so a reactor interested in a few `user/updated` events costs nothing per other one.
+   */
+  accepts?(event: RecordedEvent): boolean;
+  /**
    * The side effect of one event. Must be idempotent by `event.id`: pass it as the idempotency key of any port it
    * calls (payment provider, mailer), or make the cascade a decision that a second delivery leaves unchanged.
    * An event can be delivered again after a crash between the effect and the checkpoint, or after a failure.

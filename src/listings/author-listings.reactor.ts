@@ -27,9 +27,11 @@ export class AuthorListingsReactor implements Reactor, OnModuleInit {
     this.registry.register(this);
   }
 
+  accepts(event: RecordedEvent): boolean {
+    return event.type === 'user/deleted' || (event.data as { state?: string }).state === 'banned';
+  }
+
   async react(event: RecordedEvent): Promise<void> {
-    const banned = event.type === 'user/updated' && (event.data as { state?: string }).state === 'banned';
-    if (event.type !== 'user/deleted' && !banned) return;
     await this.commands.execute(new DeleteAuthorListingsCommand(contextOfEvent(event, this.clock.now()), event.metadata.resourceId!));
   }
 }

@@ -33,6 +33,11 @@ export class AccountMailReactor implements Reactor, OnModuleInit {
     this.registry.register(this);
   }
 
+  /** Of `user/updated`, only a verified address mails (a notice); every other profile change is passed over. */
+  accepts(event: RecordedEvent): boolean {
+    return event.type !== 'user/updated' || (event.data as UserChanges).emailVerified === true;
+  }
+
   async react(event: RecordedEvent): Promise<void> {
     const key = idempotencyKeyOf(this, event);
     const marketplaceId = event.metadata.marketplaceId;
@@ -56,7 +61,7 @@ export class AccountMailReactor implements Reactor, OnModuleInit {
         return;
       case 'user/updated': {
         const changes = event.data as UserChanges;
-        if (!current || changes.emailVerified !== true) return;
+        if (!current) return;
         // A pending address verified becomes the email; a first verification of the address is a welcome. An
         // identity-provider login that vouches for the address links the account in the same event: no mail.
         if (changes.email !== undefined) await this.mails.notice(marketplaceId, current, 'email-changed', key);
