@@ -6,6 +6,7 @@ import { SqliteDocumentStore } from '../src/read-models/sqlite-document-store';
 import { SqliteListingSearch } from '../src/search/sqlite-listing-search';
 import type { ListingSearch } from '../src/search/listing-search.port';
 import { ProjectedBatch, Projection, projectBatch, targetOf } from '../src/event-sourcing/projection';
+import { backoffDelay } from '../src/shared/backoff';
 
 /** The stores projections write to, one per projection target (src/event-sourcing/projection.ts). */
 export interface ReadModelStores {
@@ -295,7 +296,7 @@ export class CatchUpProjectionEngine implements ProjectionEngine {
         if (this.stopping) throw error;
         this.noteFailure(error, events, attempt);
         if (attempt >= this.maxAttempts) return this.halt();
-        await this.sleep(Math.min(this.backoff.maxMs, this.backoff.initialMs * 2 ** (attempt - 1)));
+        await this.sleep(backoffDelay(attempt, this.backoff.initialMs, this.backoff.maxMs));
         if (this.stopping) throw new EngineHalted('projection engine stopped');
       }
     }

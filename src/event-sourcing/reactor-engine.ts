@@ -1,4 +1,5 @@
 import type { EventStore, RecordedEvent, Subscription } from '../event-store/event-store.port';
+import { backoffDelay } from '../shared/backoff';
 import { Clock, systemClock } from '../shared/clock';
 import type { ConsumerCheckpoint, ConsumerCheckpoints } from './consumer-checkpoints.port';
 import type { Reactor } from './reactor';
@@ -272,7 +273,7 @@ export class ReactorEngine {
           this.halt(run);
           return false;
         }
-        const pause = Math.min(this.maxBackoffMs, this.backoffMs * 2 ** (attempts - 1));
+        const pause = backoffDelay(attempts, this.backoffMs, this.maxBackoffMs);
         this.logger.warn(details, `reactor ${name} failed; retrying in ${pause} ms`);
         await this.pause(run, pause);
       }

@@ -4,6 +4,7 @@ import { ApiError } from '../shared/api-error';
 import type { Clock } from '../shared/clock';
 import type { CommandContext } from '../shared/command-context';
 import type { Command, CommandRunner, Decision, ReadModelVisibility, Streams } from './command-runner';
+import { backoffDelay } from '../shared/backoff';
 import type { ReactorLogger } from './reactor-engine';
 import { jobFailed, jobRan, jobStream, ScheduledJobState } from './scheduled-job';
 import { ALL_MARKETPLACES, SCHEDULED_JOBS_COLLECTION, ScheduledJobDocument } from './scheduled-jobs.projection';
@@ -241,7 +242,7 @@ export class Scheduler {
       return result.outcome;
     } catch (error) {
       const attempts = (this.retries.get(job.streamId)?.attempts ?? 0) + 1;
-      const pause = Math.min(this.maxRetryBackoffMs, this.retryBackoffMs * 2 ** (attempts - 1));
+      const pause = backoffDelay(attempts, this.retryBackoffMs, this.maxRetryBackoffMs);
       this.retries.set(job.streamId, { attempts, notBefore: Date.now() + pause });
       this.logger.warn(
         { jobId: job.jobId, streamId: job.streamId, command: job.command.type, attempts, err: error },
