@@ -10,12 +10,10 @@ import { Responder } from './http/responder';
 import type { Infrastructure } from './infrastructure/composition-root';
 import { MAILER } from './mail/mailer.port';
 import { BLOBS } from './blobs/blob-store.port';
-import { CLOCK } from './shared/clock';
+import { CLOCK, type Clock } from './shared/clock';
 import { CONFIG } from './config';
 import { DOCUMENTS } from './read-models/document-store.port';
-import { IDS } from './shared/ids';
-import type { Clock } from './shared/clock';
-import type { IdGenerator } from './shared/ids';
+import { IDS, type IdGenerator } from './shared/ids';
 import { LISTING_SEARCH } from './search/listing-search.port';
 
 /** The ports and the shared HTTP services, available to every bounded-context module. */

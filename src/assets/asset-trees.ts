@@ -1,6 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { DOCUMENTS } from '../read-models/document-store.port';
-import type { DocumentStore } from '../read-models/document-store.port';
+import { DOCUMENTS, type DocumentStore } from '../read-models/document-store.port';
 import { AliasDocument, ASSET_ALIASES, ASSET_CONTENTS, ASSET_VERSIONS, JsonContentDocument, LATEST } from './assets.projection';
 import type { AssetManifest } from './domain/asset-tree.events';
 

@@ -1,8 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
-import { CLOCK } from '../shared/clock';
+import { CLOCK, type Clock } from '../shared/clock';
 import { ApiClientDirectory } from '../marketplaces/api-client-directory';
-import type { Clock } from '../shared/clock';
 import { authApiContext } from '../shared/command-context';
 import type { ApiClientState } from '../marketplaces/domain/api-client.decider';
 import { apiError, missingKey } from '../shared/api-error';

@@ -6,9 +6,8 @@ import { readAssetFolder, writeAssetFolder } from '../assets/asset-folder';
 import { filesOf, treeAt, versionHistory } from '../assets/asset-history';
 import type { PublicationSummary } from '../assets/asset-publication';
 import { PublishAssetsCommand } from '../assets/commands/publish-assets.handler';
-import type { BlobStore } from '../blobs/blob-store.port';
 import { EVENT_STORE, EventStore } from '../event-store/event-store.port';
-import { BLOBS } from '../blobs/blob-store.port';
+import { BLOBS, type BlobStore } from '../blobs/blob-store.port';
 import { output, withCli } from './cli-context';
 
 const describePush = (s: PublicationSummary, dryRun: boolean): string => {

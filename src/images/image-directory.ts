@@ -1,8 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { Config } from '../config';
-import { CONFIG } from '../config';
-import { DOCUMENTS } from '../read-models/document-store.port';
-import type { DocumentStore } from '../read-models/document-store.port';
+import { CONFIG, type Config } from '../config';
+import { DOCUMENTS, type DocumentStore } from '../read-models/document-store.port';
 import { invalidValue } from '../shared/api-error';
 import type { Resource } from '../shared/resource';
 import { isUuid } from '../shared/values';

@@ -1,8 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { BlobStore, StoredBlob } from '../blobs/blob-store.port';
-import type { Config } from '../config';
-import { BLOBS } from '../blobs/blob-store.port';
-import { CONFIG } from '../config';
+import { BLOBS, type BlobStore, type StoredBlob } from '../blobs/blob-store.port';
+import { CONFIG, type Config } from '../config';
 import { notFound } from '../shared/api-error';
 import { isUuid } from '../shared/values';
 import { originalBlobKey } from './commands/upload-image.handler';

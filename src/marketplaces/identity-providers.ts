@@ -1,8 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { createRemoteJWKSet, jwtVerify, JWTVerifyGetKey } from 'jose';
-import { CLOCK } from '../shared/clock';
+import { CLOCK, type Clock } from '../shared/clock';
 import { apiError } from '../shared/api-error';
-import type { Clock } from '../shared/clock';
 import { MarketplaceDirectory } from './marketplace-directory';
 
 /** What a verified ID token says about its user. */

@@ -1,7 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { CommandRunner } from '../event-sourcing/command-runner';
-import { DOCUMENTS } from '../read-models/document-store.port';
-import type { DocumentStore } from '../read-models/document-store.port';
+import { DOCUMENTS, type DocumentStore } from '../read-models/document-store.port';
 import type { MarketplaceState } from './domain/marketplace.decider';
 import { marketplaceListStream, marketplaceStream } from './marketplace-streams';
 import { MARKETPLACES } from './marketplaces.projection';

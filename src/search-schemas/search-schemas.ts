@@ -1,6 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { DOCUMENTS } from '../read-models/document-store.port';
-import type { DocumentStore } from '../read-models/document-store.port';
+import { DOCUMENTS, type DocumentStore } from '../read-models/document-store.port';
 import type { SchemaFor, SearchSchema } from './domain/search-schema';
 import { SEARCH_SCHEMAS } from './search-schemas.projection';
 

@@ -1,6 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { Config } from '../config';
-import { CONFIG } from '../config';
+import { CONFIG, type Config } from '../config';
 import { MAILER, Mailer } from '../mail/mailer.port';
 import { MailContent, noticeMail, resetPasswordMail, verifyEmailMail } from '../mail/templates';
 import { MarketplaceDirectory } from '../marketplaces/marketplace-directory';

@@ -1,7 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { createHmac } from 'node:crypto';
-import type { Config } from '../config';
-import { CONFIG } from '../config';
+import { CONFIG, type Config } from '../config';
 import { hashSecret, randomSecret } from '../shared/secrets';
 import type { MailedToken } from './domain/user.events';
 

@@ -1,7 +1,8 @@
 import { conflict } from '../shared/api-error';
 import type { StreamRef } from '../event-sourcing/stream-model';
 import { normalizeEmail, UserState } from './domain/user.state';
-import { emailGuard, GuardEvent, GuardState } from './user-streams';
+import type { GuardEvent, GuardState } from './domain/email-guard';
+import { emailGuard } from './user-streams';
 
 /** The addresses a user holds: the email and a pending new one (nobody else may take either), by normalized form. */
 export const heldAddresses = (s: Pick<UserState, 'exists' | 'deleted' | 'email' | 'pendingEmail'>): Map<string, string> => {

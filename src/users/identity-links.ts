@@ -9,7 +9,8 @@ import type { CommandContext } from '../shared/command-context';
 import { userDecider } from './domain/user.decider';
 import type { IdentityProviderLink } from './domain/user.events';
 import { normalizeEmail, UserState } from './domain/user.state';
-import { emailGuard, GuardEvent, guardModel, GuardState, userStream } from './user-streams';
+import type { GuardEvent, GuardState } from './domain/email-guard';
+import { emailGuard, guardModel, userStream } from './user-streams';
 
 /** One guard stream per provider account: an account links to at most one user of the marketplace. */
 export const identityLinkStream = (marketplaceId: string, link: IdentityProviderLink): StreamRef<GuardState, GuardEvent> =>

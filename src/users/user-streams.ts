@@ -6,8 +6,6 @@ import { PUBLIC_USER_EVENTS, UserEvent } from './domain/user.events';
 import type { UserState } from './domain/user.state';
 import { storedUser } from './domain/user.views';
 
-export type { GuardEvent, GuardState };
-
 export const userModel: StreamModel<UserState, UserEvent> = modelOf('user', userDecider);
 
 /** A user's stream: its events carry the Integration API user as `resource`. */

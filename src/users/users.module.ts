@@ -1,8 +1,7 @@
 import { Module } from '@nestjs/common';
-import type { Config } from '../config';
 import { ACCESS_POLICY } from '../http/access';
 import { ImagesModule } from '../images/images.module';
-import { CONFIG } from '../config';
+import { CONFIG, type Config } from '../config';
 import { MarketplacesModule } from '../marketplaces/marketplaces.module';
 import { UserAccessPolicy } from './http/user-access.policy';
 import { AccountMails } from './account-mails';

@@ -1,8 +1,7 @@
 import { Inject } from '@nestjs/common';
 import { CommandBus, CommandHandler, ICommandHandler } from '@nestjs/cqrs';
-import type { BlobStore } from '../../blobs/blob-store.port';
 import { EVENT_STORE, EventStore } from '../../event-store/event-store.port';
-import { BLOBS } from '../../blobs/blob-store.port';
+import { BLOBS, type BlobStore } from '../../blobs/blob-store.port';
 import type { MarketplaceSettings } from '../../marketplaces/domain/marketplace.events';
 import { filesOf, treeAt } from '../asset-history';
 import type { PublicationSummary } from '../asset-publication';

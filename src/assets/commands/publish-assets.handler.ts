@@ -1,12 +1,10 @@
 import { Inject } from '@nestjs/common';
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
-import type { BlobStore } from '../../blobs/blob-store.port';
 import { CommandRunner } from '../../event-sourcing/command-runner';
-import { BLOBS } from '../../blobs/blob-store.port';
-import { CLOCK } from '../../shared/clock';
+import { BLOBS, type BlobStore } from '../../blobs/blob-store.port';
+import { CLOCK, type Clock } from '../../shared/clock';
 import { marketplaceStream } from '../../marketplaces/marketplace-streams';
 import { notFound } from '../../shared/api-error';
-import type { Clock } from '../../shared/clock';
 import { operatorContext } from '../../shared/command-context';
 import { prepareTree, SourceFile } from '../asset-preparation';
 import { PublicationSummary, summarize } from '../asset-publication';

@@ -1,10 +1,8 @@
 import { Controller, Get, Inject, Param, Req, Res } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { BlobStore } from '../../blobs/blob-store.port';
-import type { Config } from '../../config';
 import { publicBaseUrlOf } from '../../http/base-url';
-import { BLOBS } from '../../blobs/blob-store.port';
-import { CONFIG } from '../../config';
+import { BLOBS, type BlobStore } from '../../blobs/blob-store.port';
+import { CONFIG, type Config } from '../../config';
 import { notFound } from '../../shared/api-error';
 import { assetBlobKey } from '../asset-preparation';
 import { Access, AssetDelivery } from './asset-delivery';

@@ -1,8 +1,7 @@
 import { Inject } from '@nestjs/common';
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
-import type { BlobStore } from '../../blobs/blob-store.port';
 import { CommandRunner } from '../../event-sourcing/command-runner';
-import { BLOBS } from '../../blobs/blob-store.port';
+import { BLOBS, type BlobStore } from '../../blobs/blob-store.port';
 import type { CommandContext } from '../../shared/command-context';
 import { imageDecider } from '../domain/image.decider';
 import type { ImageUploadedData } from '../domain/image.events';

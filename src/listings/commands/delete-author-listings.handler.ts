@@ -1,7 +1,6 @@
 import { Inject } from '@nestjs/common';
 import { CommandBus, CommandHandler, ICommandHandler } from '@nestjs/cqrs';
-import { DOCUMENTS } from '../../read-models/document-store.port';
-import type { DocumentStore } from '../../read-models/document-store.port';
+import { DOCUMENTS, type DocumentStore } from '../../read-models/document-store.port';
 import type { CommandContext } from '../../shared/command-context';
 import { LISTINGS } from '../listings.projection';
 import { ChangeListingCommand } from './listing.handlers';

@@ -1,7 +1,6 @@
 import { Inject } from '@nestjs/common';
 import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
-import { DOCUMENTS } from '../../read-models/document-store.port';
-import type { DocumentStore } from '../../read-models/document-store.port';
+import { DOCUMENTS, type DocumentStore } from '../../read-models/document-store.port';
 import { isUuid } from '../../shared/values';
 import { LISTING_SEARCH, ListingSearch, ListingSearchQuery } from '../../search/listing-search.port';
 import type { StoredListing } from '../domain/listing.views';

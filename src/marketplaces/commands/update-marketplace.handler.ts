@@ -1,8 +1,7 @@
 import { Inject } from '@nestjs/common';
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { CommandRunner } from '../../event-sourcing/command-runner';
-import { CLOCK } from '../../shared/clock';
-import type { Clock } from '../../shared/clock';
+import { CLOCK, type Clock } from '../../shared/clock';
 import { operatorContext } from '../../shared/command-context';
 import { MarketplaceCommand, marketplaceDecider, MarketplaceState } from '../domain/marketplace.decider';
 import { marketplaceStream } from '../marketplace-streams';

@@ -1,12 +1,11 @@
 import { Inject } from '@nestjs/common';
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { CommandRunner, Streams } from '../../event-sourcing/command-runner';
-import { IDS } from '../../shared/ids';
+import { IDS, type IdGenerator } from '../../shared/ids';
 import type { MarketplaceState } from '../../marketplaces/domain/marketplace.decider';
 import type { MarketplaceSettings } from '../../marketplaces/domain/marketplace.events';
 import { marketplaceStream } from '../../marketplaces/marketplace-streams';
 import type { CommandContext } from '../../shared/command-context';
-import type { IdGenerator } from '../../shared/ids';
 import { AccountTokens } from '../account-tokens';
 import { userDecider, UserCommand } from '../domain/user.decider';
 import type { IdentityProviderLink, Permissions } from '../domain/user.events';
@@ -14,7 +13,8 @@ import type { UserState } from '../domain/user.state';
 import { emailGuardEvents, emailGuardStreams, heldAddresses } from '../email-guards';
 import { identityLinkStream, linkEvents } from '../identity-links';
 import { Passwords } from '../passwords';
-import { GuardState, userStream } from '../user-streams';
+import type { GuardState } from '../domain/email-guard';
+import { userStream } from '../user-streams';
 
 export interface SignUpParams {
   email: string;

@@ -5,8 +5,7 @@ import { Api, ApiRequest, commandContextOf } from '../../http/api-request';
 import { ANY_MARKETPLACE_TOKEN, ApiCommand } from '../../http/endpoint.decorators';
 import { Responder } from '../../http/responder';
 import { NoParams, validateParams } from '../../http/validation';
-import { CLOCK } from '../../shared/clock';
-import type { Clock } from '../../shared/clock';
+import { CLOCK, type Clock } from '../../shared/clock';
 import { RequestPasswordResetCommand, ResetPasswordCommand } from '../commands/password.handlers';
 import { PasswordResetBody, PasswordResetRequestBody } from './user.dto';
 

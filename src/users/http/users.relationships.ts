@@ -1,8 +1,7 @@
 import { Inject, Injectable, OnModuleInit } from '@nestjs/common';
 import { RelationshipRegistry } from '../../http/envelope';
-import { DOCUMENTS } from '../../read-models/document-store.port';
+import { DOCUMENTS, type DocumentStore } from '../../read-models/document-store.port';
 import { MarketplaceDirectory } from '../../marketplaces/marketplace-directory';
-import type { DocumentStore } from '../../read-models/document-store.port';
 import { effectivePermissionSet, StoredUser } from '../domain/user.views';
 import { USERS } from '../users.projection';
 

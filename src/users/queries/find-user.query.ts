@@ -1,7 +1,6 @@
 import { Inject } from '@nestjs/common';
 import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
-import { DOCUMENTS } from '../../read-models/document-store.port';
-import type { DocumentStore } from '../../read-models/document-store.port';
+import { DOCUMENTS, type DocumentStore } from '../../read-models/document-store.port';
 import { normalizeEmail } from '../domain/user.state';
 import type { StoredUser } from '../domain/user.views';
 import { USERS } from '../users.projection';

@@ -1,7 +1,6 @@
 import { Inject } from '@nestjs/common';
 import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
-import { DOCUMENTS } from '../../read-models/document-store.port';
-import type { DocumentStore, FieldCondition, QueryResult, SortKey } from '../../read-models/document-store.port';
+import { DOCUMENTS, type DocumentStore, type FieldCondition, type QueryResult, type SortKey } from '../../read-models/document-store.port';
 import type { StoredUser } from '../domain/user.views';
 import { USERS } from '../users.projection';
 
