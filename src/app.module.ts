@@ -1,12 +1,11 @@
 import { DynamicModule, Module } from '@nestjs/common';
-import { APP_GUARD, APP_INTERCEPTOR } from '@nestjs/core';
+import { APP_GUARD } from '@nestjs/core';
 import { AssetsModule } from './assets/assets.module';
 import { AuthModule } from './auth/auth.module';
 import { CoreModule } from './core.module';
 import { EventsModule } from './events/events.module';
 import { ImagesModule } from './images/images.module';
 import { ApiGuard } from './http/api.guard';
-import { ApiResponseInterceptor } from './http/api-response.interceptor';
 import type { Infrastructure } from './infrastructure/composition-root';
 import { MarketplacesModule } from './marketplaces/marketplaces.module';
 import { systemClock, type Clock } from './shared/clock';
@@ -22,10 +21,7 @@ export class AppModule {
     return {
       module: AppModule,
       imports: [CoreModule.with(infra, clock, ids), MarketplacesModule, UsersModule, AuthModule, EventsModule, ImagesModule, SearchSchemasModule, ListingsModule, AssetsModule],
-      providers: [
-        { provide: APP_GUARD, useClass: ApiGuard },
-        { provide: APP_INTERCEPTOR, useClass: ApiResponseInterceptor },
-      ],
+      providers: [{ provide: APP_GUARD, useClass: ApiGuard }],
     };
   }
 }

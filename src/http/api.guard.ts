@@ -1,6 +1,6 @@
 import { CanActivate, ExecutionContext, Inject, Injectable } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { randomUUID } from 'node:crypto';
 import { AccessTokens } from '../auth/access-tokens';
 import { CONFIG, type Config } from '../config';
@@ -10,11 +10,13 @@ import { publicBaseUrlOf } from './base-url';
 import { parseCommonParams, RawQuery } from './common-params';
 import { ACCESS_POLICY, ACCESS_REQUIREMENTS, AccessPolicy, AccessRequirement } from './access';
 import { ENDPOINT, EndpointSpec } from './endpoint.decorators';
+import { encodeRepliesOf } from './wire-format';
 
 /**
  * Authenticates every data-API endpoint by its declared scopes: 401 only for a missing, bad or expired token
  * (the SDKs refresh on 401 and nothing else), 403 for a valid token without the scope. Then parses the
- * shared query conventions, so controllers receive them ready.
+ * shared query conventions, so controllers receive them ready, and has the reply encode what they return in the
+ * request's format (Transit or JSON).
  */
 @Injectable()
 export class ApiGuard implements CanActivate {
@@ -39,6 +41,7 @@ export class ApiGuard implements CanActivate {
       paginated: spec.paginated,
       command: spec.kind === 'command',
     });
+    encodeRepliesOf(context.switchToHttp().getResponse<FastifyReply>(), request);
     request.api = { auth, common, query: own, body: request.body, baseUrl: publicBaseUrlOf(request, this.config.publicBaseUrl) };
     return true;
   }

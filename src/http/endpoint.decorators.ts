@@ -15,7 +15,7 @@ export const USER_TOKEN: readonly Scope[] = ['user', 'trusted:user'];
 export const TRUSTED_USER_TOKEN: readonly Scope[] = ['trusted:user'];
 export const INTEGRATION_TOKEN: readonly Scope[] = ['integ'];
 
-/** A GET endpoint of a data API: authenticated by the guard, answered in Transit or JSON by the interceptor. */
+/** A GET endpoint of a data API: authenticated by the guard, answered in Transit or JSON (the guard sets the reply's encoder). */
 export const ApiQuery = (path: string, scopes: readonly Scope[], options: { paginated?: boolean } = {}) =>
   applyDecorators(Get(path), SetMetadata(ENDPOINT, { kind: 'query', scopes, paginated: options.paginated ?? false }));
 
