@@ -78,10 +78,29 @@ describe('ReactorEngine', () => {
     await engine.idle();
     // then
     expect(seen).toEqual(['a/one', 'a/two']);
-    expect((await t.checkpoints.load('r'))?.position).toBe(last.position);
     expect(await engine.status()).toEqual([
       expect.objectContaining({ name: 'r', position: last.position, lag: 0, attempts: 0, lastError: null, stopped: false }),
     ]);
+    // the checkpoint past the last (passed-over) event is saved at the latest when the engine stops
+    await engine.stop();
+    expect((await t.checkpoints.load('r'))?.position).toBe(last.position);
+  });
+
+  it('saves the checkpoint past events it only passed over a moment later, in one write for many batches', async () => {
+    // given: a reactor of a/one and a log that appends other events, one batch each
+    const reactor: Reactor = { name: 'r', eventTypes: ['a/one'], react: async () => undefined };
+    const engine = new ReactorEngine(t.store, t.checkpoints, [reactor], { logger: silent, startFrom: 'start', passedOverSaveMs: 50 });
+    await engine.start();
+    // when
+    for (let i = 0; i < 5; i++) await t.append('b/other');
+    const last = await t.append('b/other');
+    await engine.idle();
+    // then: passed in memory at once, saved once the moment is over
+    expect((await engine.status())[0].position).toBe(last.position);
+    expect((await t.checkpoints.load('r'))?.position).toBe(0);
+    await new Promise((resolve) => setTimeout(resolve, 80));
+    expect((await t.checkpoints.load('r'))?.position).toBe(last.position);
+    await engine.stop();
   });
 
   it('passes over the events of its types it does not accept, saving no checkpoint for each of them', async () => {

@@ -30,6 +30,11 @@ export interface ReactorEngineOptions {
   resumePollMs?: number;
   /** Timestamps of the records (default: the system clock). */
   clock?: Clock;
+  /**
+   * How long the checkpoint past events a reactor only passed over may wait before it is saved (default 1000 ms;
+   * 0: at once). Saving it costs a durable write; deferring it costs, after a crash, looking at those events again.
+   */
+  passedOverSaveMs?: number;
 }
 
 export interface ReactorStatus {
@@ -71,6 +76,8 @@ interface Run {
   /** Ends the backoff pause early (stop). */
   interrupt: (() => void) | null;
   resumeTimer: NodeJS.Timeout | null;
+  /** A deferred save of the checkpoint past events the reactor passed over. */
+  passedOverSave: NodeJS.Timeout | null;
 }
 
 interface Waiter {
@@ -96,6 +103,7 @@ export class ReactorEngine {
   private readonly startFrom: 'head' | 'start';
   private readonly resumePollMs: number;
   private readonly clock: Clock;
+  private readonly passedOverSaveMs: number;
 
   constructor(
     private readonly store: EventStore,
@@ -110,6 +118,7 @@ export class ReactorEngine {
     this.startFrom = options.startFrom ?? 'head';
     this.resumePollMs = options.resumePollMs ?? 5000;
     this.clock = options.clock ?? systemClock;
+    this.passedOverSaveMs = options.passedOverSaveMs ?? 1000;
     for (const reactor of reactors) {
       if (this.runs.has(reactor.name)) throw new Error(`two reactors are named "${reactor.name}"`);
       this.runs.set(reactor.name, {
@@ -122,6 +131,7 @@ export class ReactorEngine {
         inFlight: null,
         interrupt: null,
         resumeTimer: null,
+        passedOverSave: null,
       });
     }
   }
@@ -170,6 +180,7 @@ export class ReactorEngine {
         this.clearResumePoll(run);
         await subscription?.close();
         await run.inFlight?.catch(() => undefined);
+        if (run.passedOverSave) await this.savePassedOver(run);
       }),
     );
     this.settleWaiters();
@@ -219,28 +230,44 @@ export class ReactorEngine {
 
   private async handleBatch(run: Run, generation: number, events: RecordedEvent[]): Promise<void> {
     const current = () => run.generation === generation && run.state === 'running';
-    let unsaved = false;
     for (const event of events) {
       if (!current()) return;
       if (event.position <= run.record.position) continue;
       if (!run.types.has(event.type) || run.reactor.accepts?.(event) === false) {
         run.record = { ...run.record, position: event.position };
-        unsaved = true;
+        this.deferPassedOverSave(run);
         continue;
       }
       if (!(await this.reactTo(run, event, current))) return;
-      unsaved = false;
     }
-    if (unsaved && current()) {
-      // Skipped events: one save per batch. If it fails they are skipped again after a restart.
-      const record = { ...run.record, updatedAt: this.now() };
-      await this.checkpoints.save(run.reactor.name, record).then(
-        () => {
-          run.record = record;
-        },
-        (error: unknown) => this.logger.warn({ reactor: run.reactor.name, err: error }, 'reactor checkpoint not saved'),
-      );
+  }
+
+  /**
+   * Most events are not a reactor's: saving its checkpoint after each batch of them was a durable write per command
+   * (two reactors: two fsyncs next to the command's one). The save waits a moment instead, so one covers many
+   * batches; a crash before it only has the reactor look at those events again.
+   */
+  private deferPassedOverSave(run: Run): void {
+    if (this.passedOverSaveMs === 0) {
+      void this.savePassedOver(run);
+      return;
     }
+    if (run.passedOverSave) return;
+    run.passedOverSave = setTimeout(() => void this.savePassedOver(run), this.passedOverSaveMs);
+    run.passedOverSave.unref();
+  }
+
+  private async savePassedOver(run: Run): Promise<void> {
+    if (run.passedOverSave) clearTimeout(run.passedOverSave);
+    run.passedOverSave = null;
+    const record = { ...run.record, updatedAt: this.now() };
+    await this.checkpoints.save(run.reactor.name, record).then(
+      () => {
+        // A reaction may have saved a later position meanwhile; never move the record back.
+        if (run.record.position <= record.position) run.record = record;
+      },
+      (error: unknown) => this.logger.warn({ reactor: run.reactor.name, err: error }, 'reactor checkpoint not saved'),
+    );
   }
 
   /** True once the event is done and checkpointed; false when the reactor stopped or is closing. */
@@ -257,6 +284,9 @@ export class ReactorEngine {
         const record: ConsumerCheckpoint = { position: event.position, attempts: 0, lastError: null, stoppedAt: null, updatedAt: this.now() };
         await this.checkpoints.save(name, record);
         run.record = record;
+        // This save covers the events passed over before it.
+        if (run.passedOverSave) clearTimeout(run.passedOverSave);
+        run.passedOverSave = null;
         return true;
       } catch (error) {
         const attempts = run.record.attempts + 1;
