@@ -13,6 +13,7 @@ import {
   Subscription,
   WrongExpectedRevisionError,
 } from './event-store.port';
+import type { WalGroupCommit } from './wal-group-commit';
 
 /**
  * Runs inside the append transaction, after the events are inserted: embedded mode applies projections here,
@@ -70,7 +71,14 @@ export class SqliteEventStore implements EventStore {
   private readonly logQueries = new Map<string, Statement>();
   private readonly listeners = new Set<() => void>();
 
-  constructor(private readonly db: Database) {
+  /**
+   * @param groupCommit when given (SQLITE_SYNCHRONOUS=FULL: the connection itself commits with NORMAL), an append
+   * resolves only once its events are flushed to disk, and subscribers read only what is.
+   */
+  constructor(
+    private readonly db: Database,
+    private readonly groupCommit: WalGroupCommit | null = null,
+  ) {
     db.exec(SCHEMA);
     this.insert = db.prepare(
       `INSERT INTO events (id, stream_id, revision, type, marketplace_id, public, resource_id, created_at, data, metadata)
@@ -86,17 +94,24 @@ export class SqliteEventStore implements EventStore {
     this.inlineProjector = projector;
   }
 
-  append(appends: StreamAppend[]): Promise<AppendResult> {
-    try {
-      return Promise.resolve(this.appendSync(appends));
-    } catch (error) {
-      return Promise.reject(error);
-    }
+  async append(appends: StreamAppend[]): Promise<AppendResult> {
+    const result = this.commit(appends);
+    await this.groupCommit?.afterCommit(result.position);
+    this.notify();
+    return result;
   }
 
-  /** Synchronous append: the whole call is one SQLite transaction (BEGIN IMMEDIATE, so writers queue). */
+  /** Synchronous append (one-off writers: the CLI, seeding): durable when it returns, like `append`. */
   appendSync(appends: StreamAppend[]): AppendResult {
-    const result = this.db
+    const result = this.commit(appends);
+    this.groupCommit?.afterCommitSync(result.position);
+    this.notify();
+    return result;
+  }
+
+  /** The whole call is one SQLite transaction (BEGIN IMMEDIATE, so writers queue). */
+  private commit(appends: StreamAppend[]): AppendResult {
+    return this.db
       .transaction((): AppendResult => {
         const recorded: RecordedEvent[] = [];
         const revisions: Record<string, number> = {};
@@ -114,8 +129,10 @@ export class SqliteEventStore implements EventStore {
         return { position: recorded.at(-1)?.position ?? 0, revisions, events: recorded };
       })
       .immediate();
+  }
+
+  private notify(): void {
     for (const listener of this.listeners) listener();
-    return result;
   }
 
   private insertEvent(streamId: string, revision: number, type: string, data: unknown, metadata: EventMetadata) {
@@ -189,7 +206,7 @@ export class SqliteEventStore implements EventStore {
         do {
           again = false;
           for (;;) {
-            const batch = this.readAllSync({ after: position, limit: 500 });
+            const batch = this.readAllSync({ after: position, until: await this.durableHead(), limit: 500 });
             if (closed || batch.length === 0) break;
             await onEvents(batch);
             position = batch[batch.length - 1].position;
@@ -213,8 +230,20 @@ export class SqliteEventStore implements EventStore {
     };
   }
 
+  /**
+   * How far subscribers may read: with group commit, the last position known to be on disk. Events another
+   * process (the CLI) appended are not known yet: they are flushed first (it flushed them itself; this is cheap).
+   */
+  private async durableHead(): Promise<number | undefined> {
+    if (!this.groupCommit) return undefined;
+    const head = this.headPositionSync();
+    await this.groupCommit.afterCommit(head);
+    return head;
+  }
+
   async close(): Promise<void> {
     this.listeners.clear();
+    this.groupCommit?.close();
   }
 }
 

@@ -34,6 +34,7 @@ import { SqliteConsumerCheckpoints } from '../event-sourcing/sqlite-consumer-che
 import type { EventStore } from '../event-store/event-store.port';
 import { KurrentDbEventStore } from '../event-store/kurrentdb-event-store';
 import { SqliteEventStore } from '../event-store/sqlite-event-store';
+import { WalGroupCommit } from '../event-store/wal-group-commit';
 import type { Mailer } from '../mail/mailer.port';
 import { OutboxMailer } from '../mail/outbox-mailer';
 import { SmtpMailer } from '../mail/smtp-mailer';
@@ -75,13 +76,19 @@ export const openSqlite = (config: Config): Database.Database => {
   mkdirSync(config.dataDir, { recursive: true });
   const db = new Database(join(config.dataDir, 'marketplace.db'));
   db.pragma('journal_mode = WAL');
-  db.pragma(`synchronous = ${config.sqliteSynchronous}`);
+  // FULL is kept by group commit (src/event-store/wal-group-commit.ts): the connection only writes the WAL and the
+  // event store flushes it off the event loop, one flush for every command that committed meanwhile.
+  db.pragma(`synchronous = ${config.sqliteSynchronous === 'FULL' ? 'NORMAL' : config.sqliteSynchronous}`);
   db.pragma('busy_timeout = 5000');
   // 64 MiB of page cache (default 2 MiB): listing search reads index and row pages at random.
   db.pragma('cache_size = -65536');
   db.pragma('foreign_keys = ON');
   return db;
 };
+
+/** With SQLITE_SYNCHRONOUS=FULL, appends are flushed by group commit; otherwise as SQLite's setting says. */
+const groupCommitOf = (config: Config, db: Database.Database): WalGroupCommit | null =>
+  config.sqliteSynchronous === 'FULL' ? new WalGroupCommit(`${db.name}-wal`) : null;
 
 /** The read-model stores: Elasticsearch for both when ELASTICSEARCH_URL is set, otherwise the SQLite file. */
 export const openReadModels = (config: Config, db: Database.Database | null): { documents: DocumentStore; search: ListingSearch } => {
@@ -112,7 +119,7 @@ export const openMailer = (config: Config): Mailer =>
  */
 export const openInfrastructure = async (config: Config, projections: readonly Projection[] = ALL_PROJECTIONS): Promise<Infrastructure> => {
   const db = !config.eventStoreUrl || !config.elasticsearchUrl ? openSqlite(config) : null;
-  const events: EventStore = config.eventStoreUrl ? new KurrentDbEventStore(config.eventStoreUrl) : new SqliteEventStore(db!);
+  const events: EventStore = config.eventStoreUrl ? new KurrentDbEventStore(config.eventStoreUrl) : new SqliteEventStore(db!, groupCommitOf(config, db!));
   const readModels = openReadModels(config, db);
   const { documents, search } = readModels;
   const engine: ProjectionEngine =
