@@ -5,6 +5,7 @@ import { conflict } from '../shared/api-error';
 import type { CommandContext } from '../shared/command-context';
 import type { DomainEvent } from '../shared/decider';
 import { StateCache } from './state-cache';
+import { StreamLanes } from './stream-lanes';
 import type { StreamRef } from './stream-model';
 
 export type Streams = Record<string, StreamRef>;
@@ -57,23 +58,48 @@ const MAX_STREAM_ROUNDS = 4;
  * of times, with a short jittered pause), then answer 409. The command answers only once its events are durable
  * and visible to reads.
  */
+export interface CommandRunnerOptions {
+  cache?: StateCache;
+  /** Decisions per command before 409 (default 6). */
+  attempts?: number;
+  /**
+   * Turns on a contended stream (default on): a command that lost a race decides again in turn with the others
+   * that lost on that stream. Off, they retry after a random pause and rely on expected revisions alone.
+   */
+  lanes?: StreamLanes | null;
+}
+
 export class CommandRunner {
+  private readonly cache: StateCache;
+  private readonly attempts: number;
+  private readonly lanes: StreamLanes | null;
+
   constructor(
     private readonly store: EventStore,
     private readonly visibility: ReadModelVisibility,
-    private readonly cache: StateCache = new StateCache(),
-    private readonly attempts = 6,
-  ) {}
+    options: CommandRunnerOptions = {},
+  ) {
+    this.cache = options.cache ?? new StateCache();
+    this.attempts = options.attempts ?? 6;
+    this.lanes = options.lanes === undefined ? new StreamLanes() : options.lanes;
+  }
 
   async run<T extends Streams, R = undefined>(command: Command<T, R>): Promise<Outcome<T, R>> {
-    for (let attempt = 1; ; attempt += 1) {
-      try {
-        return await this.attempt(command);
-      } catch (error) {
-        if (!(error instanceof WrongExpectedRevisionError)) throw error;
-        if (attempt >= this.attempts) throw conflict('conflict', 'The resource was changed concurrently; try again.');
-        await sleep(Math.random() * 2 ** attempt);
+    let leave: (() => void) | undefined;
+    try {
+      for (let attempt = 1; ; attempt += 1) {
+        try {
+          return await this.attempt(command);
+        } catch (error) {
+          if (!(error instanceof WrongExpectedRevisionError)) throw error;
+          if (attempt >= this.attempts) throw conflict('conflict', 'The resource was changed concurrently; try again.');
+          // A contended stream: decide again in turn with the others that lost on it, rather than all at once again.
+          if (this.lanes && !leave) leave = await this.lanes.enter([error.streamId]);
+          else await sleep(Math.random() * 2 ** attempt);
+        }
       }
+    } finally {
+      leave?.();
     }
   }
 

@@ -24,11 +24,17 @@ export class WalGroupCommit {
   private waiting: Waiter[] = [];
   /** Every event up to this log position is on disk. */
   private durable = 0;
+  private flushes = 0;
 
   constructor(private readonly walPath: string) {}
 
   get durablePosition(): number {
     return this.durable;
+  }
+
+  /** Flushes so far (how many commands share one shows in tests and profiles). */
+  get flushCount(): number {
+    return this.flushes;
   }
 
   /** Resolves once everything committed up to `position` is on disk (one flush for all who wait meanwhile). */
@@ -44,6 +50,7 @@ export class WalGroupCommit {
   afterCommitSync(position: number): void {
     if (position <= this.durable) return;
     fdatasyncSync(this.walFd());
+    this.flushes += 1;
     this.durable = Math.max(this.durable, position);
   }
 
@@ -56,6 +63,7 @@ export class WalGroupCommit {
     const batch = this.waiting;
     this.waiting = [];
     this.flushing = true;
+    this.flushes += 1;
     const done = (error: Error | null) => {
       this.flushing = false;
       if (error) for (const w of batch) w.reject(error);
