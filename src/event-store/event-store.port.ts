@@ -56,6 +56,9 @@ export interface ReadAllOptions {
   filter?: LogFilter;
 }
 
+/** The formats events/query can join a page in from per-event texts (src/events/event-view.encoding.ts). */
+export type EventViewFormat = 'transit' | 'json';
+
 export interface Subscription {
   close(): Promise<void>;
 }
@@ -76,6 +79,12 @@ export interface EventStore {
   readStream(streamId: string, fromRevision?: number): Promise<RecordedEvent[]>;
   /** The global log forward in position order. */
   readAll(options: ReadAllOptions): Promise<RecordedEvent[]>;
+  /**
+   * Optional fast path of events/query: the events `readAll(options)` returns, each as its Integration API `event`
+   * resource already encoded in `format` (compact Transit without cache references, or JSON), for the page to
+   * join. An adapter that keeps no encoded views leaves it out; events/query then reads and encodes the events.
+   */
+  readEventViews?(options: ReadAllOptions, format: EventViewFormat): Promise<string[]>;
   /** The position of the newest event in the log (0 when empty). */
   headPosition(): Promise<number>;
   /**

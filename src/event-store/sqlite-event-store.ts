@@ -5,14 +5,15 @@ import {
   AppendResult,
   EventMetadata,
   EventStore,
+  EventViewFormat,
   LogFilter,
-  matchesFilter,
   ReadAllOptions,
   RecordedEvent,
   StreamAppend,
   Subscription,
   WrongExpectedRevisionError,
 } from './event-store.port';
+import { SqliteEventViews } from './sqlite-event-views';
 import type { WalGroupCommit } from './wal-group-commit';
 
 /**
@@ -53,6 +54,13 @@ CREATE TABLE IF NOT EXISTS event_related (
   related_id  TEXT NOT NULL,
   PRIMARY KEY (related_id, position)
 ) WITHOUT ROWID;
+-- events/query: each public event's Integration API view, encoded once (sqlite-event-views.ts).
+CREATE TABLE IF NOT EXISTS event_views (
+  position    INTEGER PRIMARY KEY,
+  version     INTEGER NOT NULL,
+  transit     TEXT NOT NULL,
+  json        TEXT NOT NULL
+);
 `;
 
 /**
@@ -70,6 +78,7 @@ export class SqliteEventStore implements EventStore {
   private inlineProjector: InlineProjector | null = null;
   private readonly logQueries = new Map<string, Statement>();
   private readonly listeners = new Set<() => void>();
+  private eventViews: SqliteEventViews | undefined;
   private pending: Array<{ appends: StreamAppend[]; resolve(result: AppendResult): void; reject(error: unknown): void }> = [];
 
   /**
@@ -187,6 +196,7 @@ export class SqliteEventStore implements EventStore {
       metadata: encodeStored(metadata),
     });
     const position = Number(info.lastInsertRowid);
+    this.views.store(position, id, type, metadata); // events/query's view of it, encoded once (sqlite-event-views.ts)
     for (const related of metadata.relatedIds ?? []) this.insertRelated.run(position, related);
     return { id, streamId, revision, type, data, metadata, position };
   }
@@ -211,9 +221,24 @@ export class SqliteEventStore implements EventStore {
       statement = this.db.prepare(`SELECT * FROM events WHERE ${where} ORDER BY position LIMIT ?`);
       this.logQueries.set(where, statement);
     }
-    const rows = statement.all(...params, limit) as EventRow[];
-    // Bare resource-type filters are matched in SQL by prefix; everything else is exact, so this is a cheap recheck.
-    return Array.from(rows, toRecorded).filter((e) => matchesFilter(e, filter));
+    // The SQL filter is exact (whereClause), so no event is decoded to be checked again.
+    return Array.from(statement.all(...params, limit) as EventRow[], toRecorded);
+  }
+
+  readEventViews(options: ReadAllOptions, format: EventViewFormat): Promise<string[]> {
+    return Promise.resolve(this.readEventViewsSync(options, format));
+  }
+
+  /** events/query's page: the views of exactly the events readAllSync(options) returns, in the same order. */
+  readEventViewsSync({ after = 0, until, limit, filter }: ReadAllOptions, format: EventViewFormat): string[] {
+    const { where, params } = whereClause(after, until, filter);
+    return this.views.page(where, params, limit, format);
+  }
+
+  /** Created on first use: its statements need the schema the constructor creates. */
+  private get views(): SqliteEventViews {
+    this.eventViews ??= new SqliteEventViews(this.db);
+    return this.eventViews;
   }
 
   headPosition(): Promise<number> {
@@ -322,12 +347,14 @@ const whereClause = (after: number, until: number | undefined, f: LogFilter | un
   if (f?.eventTypes && f.eventTypes.length > 0) {
     const exact = f.eventTypes.filter((t) => t.includes('/'));
     const bare = f.eventTypes.filter((t) => !t.includes('/'));
+    // A bare resource type is a prefix: `user/` <= type < `user0` ('0' follows '/') is exactly "starts with
+    // user/" in the BINARY collation, case-sensitive like matchesEventType (LIKE would not be).
     const alternatives = [
       ...(exact.length ? [`type IN (${exact.map(() => '?').join(',')})`] : []),
-      ...bare.map(() => "type LIKE ? ESCAPE '\\'"),
+      ...bare.map(() => '(type >= ? AND type < ?)'),
     ];
     clauses.push(`(${alternatives.join(' OR ')})`);
-    params.push(...exact, ...bare.map((b) => `${b.replace(/[\\%_]/g, (c) => `\\${c}`)}/%`));
+    params.push(...exact, ...bare.flatMap((b) => [`${b}/`, `${b}0`]));
   }
   return { where: clauses.join(' AND '), params };
 };

@@ -1,9 +1,12 @@
-import type { RecordedEvent } from '../event-store/event-store.port';
+import type { RecordedEvent } from '../shared/log-events';
 import type { Resource } from '../shared/resource';
 import { Uuid, uuidOrNull } from '../shared/values';
 
+/** What the view of an event reads: its id, type, log position and metadata (never its data). */
+export type ViewedEvent = Pick<RecordedEvent, 'id' | 'type' | 'position' | 'metadata'>;
+
 /** The Integration API `event` resource: the log entry as events/query shows it. */
-export const eventView = (e: RecordedEvent): Resource => {
+export const eventView = (e: ViewedEvent): Resource => {
   const m = e.metadata;
   const audit = m.auditData;
   return {

@@ -81,6 +81,15 @@ const verboseWriter = transit.writer('json-verbose', { handlers: writeHandlers }
 export const encodeTransit = (value: unknown, verbose = false): string =>
   (verbose ? verboseWriter : compactWriter).write(value);
 
+const uncachedWriter = transit.writer('json', { handlers: writeHandlers, cache: false });
+
+/**
+ * Compact Transit without the write cache (no `^0` back-references): a value's text is the same alone as inside
+ * any document, so texts written apart can be joined into one that any Transit reader decodes (events/query
+ * joins stored event views into its page). The text is longer than `encodeTransit`'s, never different once read.
+ */
+export const encodeTransitUncached = (value: unknown): string => uncachedWriter.write(value);
+
 /** Reads what encodeTransit wrote, keeping our value classes (for stored events and documents). */
 const typedReader = transit.reader('json', {
   handlers: { ...commonReadHandlers, u: (rep: string) => new Uuid(rep) },

@@ -1,11 +1,14 @@
-import { Controller, Inject } from '@nestjs/common';
-import { EVENT_STORE, EventStore } from '../../event-store/event-store.port';
+import { Controller, Inject, Req } from '@nestjs/common';
+import type { FastifyRequest } from 'fastify';
+import { EVENT_STORE, EventStore, ReadAllOptions } from '../../event-store/event-store.port';
 import { splitList } from '../../http/common-params';
 import { Api, ApiRequest } from '../../http/api-request';
 import { ApiQuery, INTEGRATION_TOKEN } from '../../http/endpoint.decorators';
 import { Responder } from '../../http/responder';
 import { validateParams } from '../../http/validation';
+import { responseFormatOf } from '../../http/wire-format';
 import { invalidValue } from '../../shared/api-error';
+import { eventPage } from '../event-view.encoding';
 import { eventView } from '../event.view';
 import { EventsQueryParams } from './events.dto';
 
@@ -15,6 +18,10 @@ const PAGE = 100;
  * events/query reads the global log itself, filtered to the caller's marketplace and to public events, so the
  * order is the log's order and `sequenceId` strictly increases. There are no pages: the cursor is
  * startAfterSequenceId, and a full page (data.length === perPage) means "poll again soon".
+ *
+ * When the store keeps each event's view encoded (the embedded store does), the page is those texts joined
+ * (src/events/event-view.encoding.ts): nothing is decoded or encoded per request. Otherwise, and for what the
+ * joined page cannot express (verbose Transit, `include`, `fields.event`), the events are read and encoded.
  */
 @Controller('v1/integration_api/events')
 export class EventsIntegrationController {
@@ -24,7 +31,7 @@ export class EventsIntegrationController {
   ) {}
 
   @ApiQuery('query', INTEGRATION_TOKEN)
-  async query(@Api() api: ApiRequest) {
+  async query(@Api() api: ApiRequest, @Req() request: FastifyRequest) {
     const q = validateParams(EventsQueryParams, api.query, 'query');
     if (q.startAfterSequenceId !== undefined && q.createdAtStart !== undefined)
       throw invalidValue(['createdAtStart'], 'query', 'Give startAfterSequenceId or createdAtStart, not both.');
@@ -33,7 +40,7 @@ export class EventsIntegrationController {
     const createdAtStart = q.createdAtStart ? new Date(q.createdAtStart) : undefined;
     if (createdAtStart && Number.isNaN(createdAtStart.getTime())) throw invalidValue(['createdAtStart'], 'query', 'Not a valid timestamp.');
     const perPage = q.perPage ? Number(q.perPage) : PAGE;
-    const events = await this.log.readAll({
+    const read: ReadAllOptions = {
       after: q.startAfterSequenceId ? Number(q.startAfterSequenceId) : 0,
       limit: perPage,
       filter: {
@@ -44,13 +51,12 @@ export class EventsIntegrationController {
         relatedResourceId: q.relatedResourceId,
         createdAtStart: createdAtStart?.toISOString(),
       },
-    });
-    return this.respond.many(api, events.map(eventView), {
-      totalItems: null,
-      totalPages: null,
-      page: 1,
-      perPage,
-      paginationUnsupported: true,
-    });
+    };
+    const meta = { totalItems: null, totalPages: null, page: 1, perPage, paginationUnsupported: true };
+    const format = responseFormatOf(request);
+    if (this.log.readEventViews && format !== 'transit-verbose' && api.common.include.size === 0 && !api.common.fields.has('event'))
+      // A string is the body already encoded (the reply's serializer passes it on as is).
+      return eventPage(await this.log.readEventViews(read, format), meta, format);
+    return this.respond.many(api, (await this.log.readAll(read)).map(eventView), meta);
   }
 }

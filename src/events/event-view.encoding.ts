@@ -1,0 +1,93 @@
+import type { EventViewFormat } from '../event-store/event-store.port';
+import type { EventMetadata } from '../shared/log-events';
+import { decodeStored, encodeStored } from '../shared/stored-json';
+import { encodeTransitUncached, keyword } from '../shared/transit-codec';
+import { BigDecimal, LatLng, Money, Uuid } from '../shared/values';
+import { eventView, ViewedEvent } from './event.view';
+
+/**
+ * events/query's page, joined from per-event texts. An event never changes, so its view is encoded once (the
+ * embedded store keeps both texts of every public event, src/event-store/sqlite-event-views.ts) and a page is
+ * those texts joined in log order inside the envelope.
+ *
+ * Transit: without the write cache (`encodeTransitUncached`), so each text is valid wherever it lands; the page is
+ * byte for byte what the uncached writer makes of the whole envelope, and reads the same as the cached encoding
+ * (test/event-view-pages.spec.ts decodes both with the SDK's reader). Verbose Transit is encoded whole.
+ */
+export type { EventViewFormat } from '../event-store/event-store.port';
+
+/** Bump when eventView or its encoding changes: stored texts of another version are then encoded again at read. */
+export const EVENT_VIEW_VERSION = 1;
+
+/** The `event` resource as the envelope renders it (src/http/envelope.ts, without `fields.event` or relationships). */
+export const renderedEventView = (e: ViewedEvent) => {
+  const view = eventView(e);
+  return { id: new Uuid(view.id), type: keyword(view.type), attributes: view.attributes };
+};
+
+/** One event's text in a page, from the event as a read of the log returns it. */
+export const encodeEventView = (e: ViewedEvent, format: EventViewFormat): string => {
+  const rendered = renderedEventView(e);
+  return format === 'json' ? JSON.stringify(rendered) : encodeTransitUncached(rendered);
+};
+
+/**
+ * Both texts at append time. A read of the log returns the metadata as stored (Transit verbose, src/shared/stored-json.ts),
+ * which is not always the value appended: a keyword is read back as a string, `undefined` as null, a Long as
+ * another type. The texts must be what a read would show, so metadata that does not come back identical is
+ * stored and read again first; the usual metadata (plain data, strings, numbers, Uuid, Date, Money) is used as is.
+ */
+export const eventViewTexts = (e: ViewedEvent): { transit: string; json: string } => {
+  const metadata = readsBackIdentical(e.metadata) ? e.metadata : decodeStored<EventMetadata>(encodeStored(e.metadata));
+  const rendered = renderedEventView({ id: e.id, type: e.type, position: e.position, metadata });
+  return { transit: encodeTransitUncached(rendered), json: JSON.stringify(rendered) };
+};
+
+/** The page: what the uncached writer, or JSON.stringify, makes of `{data: [views], meta}` (buildEnvelope's order). */
+export const eventPage = (views: string[], meta: Record<string, unknown>, format: EventViewFormat): string =>
+  format === 'json'
+    ? `{"data":[${views.join(',')}],"meta":${JSON.stringify(meta)}}`
+    : `["^ ","data",[${views.join(',')}],"meta",${encodeTransitUncached(meta)}]`;
+
+const MAX_DEPTH = 64;
+
+/**
+ * True when storing and reading `value` gives an equal value of the same types: plain objects and arrays of
+ * strings, booleans, null, finite numbers (not -0), valid Dates and the shared value classes. Anything else (a
+ * keyword, undefined, a class, a sparse array, a deep tree) answers false, and the caller takes the slow exact way.
+ */
+export const readsBackIdentical = (value: unknown, depth = 0): boolean => {
+  if (value === null) return true;
+  switch (typeof value) {
+    case 'string':
+    case 'boolean':
+      return true;
+    case 'number':
+      return Number.isFinite(value) && !Object.is(value, -0);
+    case 'object':
+      break;
+    default:
+      return false;
+  }
+  if (depth > MAX_DEPTH) return false;
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) if (!(i in value) || !readsBackIdentical(value[i], depth + 1)) return false;
+    return true;
+  }
+  const proto = Object.getPrototypeOf(value) as unknown;
+  if (proto === Object.prototype || proto === null) {
+    const record = value as Record<string, unknown>;
+    for (const key of Object.keys(record)) if (!readsBackIdentical(record[key], depth + 1)) return false;
+    return true;
+  }
+  if (proto === Uuid.prototype) return typeof (value as Uuid).uuid === 'string';
+  if (proto === Date.prototype) {
+    // Years 0 to 9999: ISO text of four-digit years, which every Transit reader parses back.
+    const time = (value as Date).getTime();
+    return time >= -62167219200000 && time <= 253402300799999;
+  }
+  if (proto === Money.prototype) return readsBackIdentical((value as Money).amount) && typeof (value as Money).currency === 'string';
+  if (proto === LatLng.prototype) return readsBackIdentical((value as LatLng).lat) && readsBackIdentical((value as LatLng).lng);
+  if (proto === BigDecimal.prototype) return typeof (value as BigDecimal).value === 'string';
+  return false;
+};
