@@ -4,7 +4,8 @@ import { WrongExpectedRevisionError } from '../event-store/event-store.port';
 import { conflict } from '../shared/api-error';
 import type { CommandContext } from '../shared/command-context';
 import type { DomainEvent } from '../shared/decider';
-import { StateCache } from './state-cache';
+import { SNAPSHOT_EVERY, Snapshots } from './snapshots';
+import { CachedState, StateCache } from './state-cache';
 import { StreamLanes } from './stream-lanes';
 import type { StreamRef } from './stream-model';
 
@@ -47,6 +48,7 @@ interface Loaded {
   ref: StreamRef;
   state: unknown;
   revision: number;
+  snapshotRevision?: number;
 }
 
 const MAX_STREAM_ROUNDS = 4;
@@ -67,12 +69,15 @@ export interface CommandRunnerOptions {
    * that lost on that stream. Off, they retry after a random pause and rely on expected revisions alone.
    */
   lanes?: StreamLanes | null;
+  /** Where long streams' snapshots are kept (none: every cold load folds the whole stream). */
+  snapshots?: Snapshots | null;
 }
 
 export class CommandRunner {
   private readonly cache: StateCache;
   private readonly attempts: number;
   private readonly lanes: StreamLanes | null;
+  private readonly snapshots: Snapshots | null;
 
   constructor(
     private readonly store: EventStore,
@@ -82,6 +87,7 @@ export class CommandRunner {
     this.cache = options.cache ?? new StateCache();
     this.attempts = options.attempts ?? 6;
     this.lanes = options.lanes === undefined ? new StreamLanes() : options.lanes;
+    this.snapshots = options.snapshots ?? null;
   }
 
   async run<T extends Streams, R = undefined>(command: Command<T, R>): Promise<Outcome<T, R>> {
@@ -131,7 +137,7 @@ export class CommandRunner {
     const appended = await this.store.append(appends);
     for (const [name, stream] of loaded) {
       const revision = appended.revisions[stream.ref.streamId];
-      if (revision !== undefined) this.cache.set(cacheKey(stream.ref), { state: after[name], revision });
+      if (revision !== undefined) this.remember(stream.ref, { state: after[name], revision, snapshotRevision: stream.snapshotRevision });
     }
     await this.visibility.waitFor(appended.position);
     return { result: decision.result, before, after: after as StatesOf<T>, position: appended.position, events: appended.events };
@@ -151,14 +157,31 @@ export class CommandRunner {
   }
 
   private async load(ref: StreamRef): Promise<Loaded> {
-    const key = cacheKey(ref);
-    const cached = this.cache.get(key);
+    const cached = this.cache.get(cacheKey(ref)) ?? (await this.fromSnapshot(ref));
     const events = await this.store.readStream(ref.streamId, (cached?.revision ?? -1) + 1);
     let state = cached ? cached.state : ref.model.initialState();
     for (const event of events) state = ref.model.evolve(state, event as unknown as DomainEvent);
     const revision = events.at(-1)?.revision ?? cached?.revision ?? -1;
-    if (events.length > 0) this.cache.set(key, { state, revision });
-    return { ref, state, revision };
+    const snapshotRevision = events.length > 0 ? this.remember(ref, { state, revision, snapshotRevision: cached?.snapshotRevision }) : cached?.snapshotRevision;
+    return { ref, state, revision, snapshotRevision };
+  }
+
+  private async fromSnapshot(ref: StreamRef): Promise<CachedState | undefined> {
+    const snapshot = await this.snapshots?.load(ref);
+    return snapshot ? { ...snapshot, snapshotRevision: snapshot.revision } : undefined;
+  }
+
+  /**
+   * Caches a folded state, and snapshots it once enough events were folded past the last snapshot; returns the
+   * revision of the stream's latest snapshot.
+   */
+  private remember(ref: StreamRef, entry: CachedState): number | undefined {
+    const due = this.snapshots && ref.model.snapshotVersion !== undefined && entry.revision - (entry.snapshotRevision ?? -1) >= SNAPSHOT_EVERY;
+    const remembered = due ? { ...entry, snapshotRevision: entry.revision } : entry;
+    this.cache.set(cacheKey(ref), remembered);
+    // Off the command's path: a snapshot that fails to save only leaves the next cold load longer.
+    if (due) void this.snapshots!.save(ref, remembered).catch(() => undefined);
+    return remembered.snapshotRevision;
   }
 }
 

@@ -2,6 +2,8 @@
 export interface CachedState {
   state: unknown;
   revision: number;
+  /** The revision of the stream's last snapshot this process knows of (models with snapshots). */
+  snapshotRevision?: number;
 }
 
 /**

@@ -9,6 +9,11 @@ export interface StreamModel<S, E extends DomainEvent = DomainEvent> {
   readonly name: string;
   initialState(): S;
   evolve(state: S, event: E): S;
+  /**
+   * Opts a long-lived stream into snapshots (src/event-sourcing/snapshots.ts). Bump it whenever `evolve` or the
+   * state's shape changes: snapshots of another version are ignored, so an old fold never comes back.
+   */
+  readonly snapshotVersion?: number;
 }
 
 /**
@@ -56,8 +61,13 @@ export const resourceStream = <S, E extends DomainEvent>(
 });
 
 /** The fold of a decider, named: the model of every stream of its kind. */
-export const modelOf = <S, E extends DomainEvent>(name: string, decider: { initialState(): S; evolve(state: S, event: E): S }): StreamModel<S, E> => ({
+export const modelOf = <S, E extends DomainEvent>(
+  name: string,
+  decider: { initialState(): S; evolve(state: S, event: E): S },
+  options: { snapshotVersion?: number } = {},
+): StreamModel<S, E> => ({
   name,
   initialState: decider.initialState,
   evolve: decider.evolve,
+  ...options,
 });

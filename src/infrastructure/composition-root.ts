@@ -35,6 +35,7 @@ import type { EventStore } from '../event-store/event-store.port';
 import { KurrentDbEventStore } from '../event-store/kurrentdb-event-store';
 import { SqliteEventStore } from '../event-store/sqlite-event-store';
 import { WalGroupCommit } from '../event-store/wal-group-commit';
+import { Snapshots } from '../event-sourcing/snapshots';
 import type { Mailer } from '../mail/mailer.port';
 import { OutboxMailer } from '../mail/outbox-mailer';
 import { SmtpMailer } from '../mail/smtp-mailer';
@@ -138,7 +139,7 @@ export const openInfrastructure = async (config: Config, projections: readonly P
     mailer: openMailer(config),
     projections: engine,
     checkpoints,
-    runner: new CommandRunner(events, engine),
+    runner: new CommandRunner(events, engine, { snapshots: new Snapshots(documents) }),
     background: null,
     close: async () => {
       await infra.background?.stop();
