@@ -3,9 +3,11 @@ import { randomUUID } from 'node:crypto';
 import transit from 'transit-js';
 import type { EventMetadata, EventViewFormat, LogFilter, NewEvent, ReadAllOptions } from '../src/event-store/event-store.port';
 import { SqliteEventStore } from '../src/event-store/sqlite-event-store';
-import { eventPage, eventViewTexts, encodeEventView, readsBackIdentical } from '../src/events/event-view.encoding';
+import { encodeEventView, eventPage, jsonOfTransitView, readsBackIdentical, storedEventView } from '../src/events/event-view.encoding';
 import { eventView } from '../src/events/event.view';
+import { EventsQueryParams, eventsQueryParams } from '../src/events/http/events.dto';
 import { parseCommonParams } from '../src/http/common-params';
+import { validateParams } from '../src/http/validation';
 import { buildEnvelope, RelationshipRegistry } from '../src/http/envelope';
 import { encodeTransit } from '../src/http/transit';
 import { decodeStored, encodeStored } from '../src/shared/stored-json';
@@ -141,7 +143,7 @@ describe('events/query joined pages', () => {
     return { envelope, text: format === 'json' ? JSON.stringify(envelope) : encodeTransit(envelope, format === 'transit-verbose') };
   };
   const fastPage = async (options: ReadAllOptions, format: EventViewFormat) =>
-    eventPage(await store.readEventViews(options, format), metaOf(options.limit), format);
+    eventPage(await store.readEventViews(options, format), metaOf(options.limit), format).toString('utf8');
 
   const filters: LogFilter[] = [
     {},
@@ -185,9 +187,9 @@ describe('events/query joined pages', () => {
   });
 
   it('encodes at read the events that have no stored view, or one of another version', async () => {
-    db.exec('UPDATE event_views SET version = version + 1 WHERE position % 2 = 0');
+    db.exec('UPDATE event_view_texts SET version = version + 1 WHERE position % 2 = 0');
     await expectSamePages();
-    db.exec('DELETE FROM event_views');
+    db.exec('DELETE FROM event_view_texts');
     await expectSamePages();
   });
 
@@ -195,7 +197,8 @@ describe('events/query joined pages', () => {
     for (const event of eventsOf(marketplaceId, relatedId)) {
       const viewed = { id: randomUUID(), type: event.type, position: 42, metadata: event.metadata };
       const read = { ...viewed, metadata: decodeStored<EventMetadata>(encodeStored(event.metadata)) };
-      expect(eventViewTexts(viewed)).toEqual({ transit: encodeEventView(read, 'transit'), json: encodeEventView(read, 'json') });
+      expect(storedEventView(viewed)).toBe(encodeEventView(read, 'transit'));
+      expect(jsonOfTransitView(storedEventView(viewed))).toBe(encodeEventView(read, 'json'));
     }
   });
 
@@ -246,6 +249,42 @@ describe('events/query over HTTP', () => {
       expect(old.included).toEqual([]);
       delete old.included;
       expect(json.text).toBe(JSON.stringify(old));
+    }
+  });
+});
+
+describe('events/query parameters', () => {
+  const outcome = (parse: () => unknown) => {
+    try {
+      return { ok: parse() };
+    } catch (error) {
+      return { error: (error as { items: unknown }).items };
+    }
+  };
+
+  it('takes valid parameters as validateParams does, and leaves anything else to it', () => {
+    const inputs: Array<Record<string, string>> = [
+      {},
+      { startAfterSequenceId: '123' },
+      { startAfterSequenceId: '0', perPage: '100', eventTypes: 'user,listing/created' },
+      { createdAtStart: '2024-01-02T03:04:05.678Z', resourceId: randomUUID() },
+      { relatedResourceId: randomUUID(), eventTypes: 'user/updated,', perPage: '1' },
+      { startAfterSequenceId: 'abc' },
+      { startAfterSequenceId: '1234567890123456' },
+      { perPage: '101' },
+      { perPage: '0' },
+      { resourceId: 'not-a-uuid' },
+      { eventTypes: 'user/' },
+      { eventTypes: `${'a,'.repeat(1001)}` },
+      { createdAtStart: 'yesterday' },
+      { unknown: 'x' },
+      { startAfterSequenceId: '1', other: '2' },
+    ];
+    for (const input of inputs) {
+      const fast = outcome(() => eventsQueryParams(input));
+      expect(fast).toStrictEqual(outcome(() => validateParams(EventsQueryParams, input, 'query')));
+      if ('ok' in fast) expect(fast.ok).toBeInstanceOf(EventsQueryParams);
+      else expect(fast.error).toEqual([expect.objectContaining({ status: 400 })]);
     }
   });
 });

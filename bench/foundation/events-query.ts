@@ -1,4 +1,5 @@
 import Database from 'better-sqlite3';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { BenchContext, BenchResult, ServerProcess } from '../bench-kit';
 import { call, integrationToken, JSON_TYPE, load, TRANSIT } from '../bench-kit';
@@ -7,13 +8,15 @@ import type { DevCredentials } from '../../src/dev-marketplace';
 import { openInfrastructure } from '../../src/infrastructure/composition-root';
 import { userStream } from '../fixtures/user-events';
 
+/** How many events to seed: BENCH_EVENTS (e.g. 100000 for a quick run), default a million. */
 const eventsWanted = (): number => {
   const n = Number(process.env.BENCH_EVENTS);
-  return Number.isInteger(n) && n > 0 ? n : 100_000;
+  return Number.isInteger(n) && n > 0 ? n : 1_000_000;
 };
 
 const UPDATES_PER_USER = 9;
-const USERS_PER_APPEND = 250;
+/** 10,000 events per append: one transaction each, so a million events seed in a few minutes. */
+const USERS_PER_APPEND = 1000;
 
 export interface Seeded {
   events: number;
@@ -25,9 +28,9 @@ export interface Seeded {
 }
 
 /**
- * Seeds the stopped server's data folder through the real write path (`openInfrastructure` + `EventLog.append`,
- * so the inline projections keep the read models consistent): users of the dev marketplace, each with a
- * `user/created` and nine `user/updated` events, 250 users per append.
+ * Seeds the stopped server's data folder through the real write path (`openInfrastructure` + `infra.events.append`,
+ * so the inline projections keep the read models consistent and events/query's stored views are written): users
+ * of the dev marketplace, each with a `user/created` and nine `user/updated` events, 1,000 users per append.
  */
 export const seedUserEvents = async (ctx: BenchContext, dataDir: string, credentials: DevCredentials): Promise<Seeded> => {
   const count = eventsWanted();
@@ -53,12 +56,31 @@ export const seedUserEvents = async (ctx: BenchContext, dataDir: string, credent
       await infra.events.append(batch);
       // The embedded append is synchronous: let the event loop turn, so Ctrl-C is handled during a long seed.
       await new Promise((resolve) => setImmediate(resolve));
-      if ((first / USERS_PER_APPEND) % 10 === 9) ctx.log(`seeded ${(first + batch.length) * (UPDATES_PER_USER + 1)} events`);
+      if ((first / USERS_PER_APPEND) % 10 === 9) ctx.log(`seeded ${(first + batch.length) * (UPDATES_PER_USER + 1)} events (${((Date.now() - started) / 1000).toFixed(0)} s)`);
     }
     const head = await infra.events.headPosition();
     return { events: users * (UPDATES_PER_USER + 1), seconds: (Date.now() - started) / 1000, head, updatesBefore };
   } finally {
     await infra.close();
+  }
+};
+
+/**
+ * Waits until the restarted server's reactors have passed over the seeded events (seeding runs no reactors, so
+ * they catch up after the restart: a million events is a few seconds of work that must not overlap the load).
+ */
+const reactorsPast = async (ctx: BenchContext, dataDir: string, head: number): Promise<void> => {
+  const db = new Database(join(dataDir, 'marketplace.db'), { readonly: true });
+  try {
+    const behind = db.prepare('SELECT COUNT(*) AS n FROM consumer_checkpoints WHERE position < ?');
+    const started = Date.now();
+    while ((behind.get(head) as { n: number }).n > 0) {
+      if (Date.now() - started > 600_000) throw new Error('the reactors did not catch up with the seeded log within 10 minutes');
+      await new Promise((resolve) => setTimeout(resolve, 500));
+    }
+    ctx.log(`reactors caught up with the seeded log in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  } finally {
+    db.close();
   }
 };
 
@@ -70,13 +92,25 @@ const random = (seed: number) => () => {
   return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
 };
 
+/** The resident memory of a process in MB (Linux; null elsewhere). */
+const rssMbOf = (pid: number | undefined): number | null => {
+  try {
+    const kb = /VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+    return kb ? Math.round(Number(kb[1]) / 1024) : null;
+  } catch {
+    return null;
+  }
+};
+
 /**
  * Integration API events/query over the seeded log: pages of 100 (the default) from random cursors
  * (startAfterSequenceId) spread over the whole log, in Transit like the Integration SDK, vs bare Fastify
- * answering one such page as a fixed body.
+ * answering one such page as a fixed body. Random cursors are the hard case: a poller reads the log's tail, which
+ * SQLite's page cache keeps; these read all over a log larger than that cache.
  */
 export const measureEventsQuery = async (ctx: BenchContext, server: ServerProcess, seeded: Seeded): Promise<BenchResult> => {
   const { baseUrl, credentials } = server;
+  await reactorsPast(ctx, server.dataDir, seeded.head);
   const token = await integrationToken(baseUrl, credentials.integrationApi.clientId, credentials.integrationApi.clientSecret);
   const path = (after: number) => `/v1/integration_api/events/query?startAfterSequenceId=${after}`;
   const maxCursor = Math.max(0, seeded.head - 200);
@@ -91,6 +125,7 @@ export const measureEventsQuery = async (ctx: BenchContext, server: ServerProces
   const headers = { accept: TRANSIT, authorization: `Bearer ${token}` };
   ctx.log(`load: events/query over ${seeded.head} events`);
   const ours = await load(baseUrl, { headers, vary: () => ({ path: path(Math.floor(next() * maxCursor)) }) });
+  const serverRssMb = rssMbOf(server.child.process.pid);
   ctx.log('load: bare Fastify GET (one fixed page)');
   const base = await load(baseline.baseUrl, { path: '/page', headers });
   await baseline.stop();
@@ -104,7 +139,8 @@ export const measureEventsQuery = async (ctx: BenchContext, server: ServerProces
       'page bytes': page.body.length,
       'events/s served': ours.requestsPerSecond * 100,
       'seeded events': seeded.events,
-      'seed s': seeded.seconds,
+      'seed s': Math.round(seeded.seconds),
+      ...(serverRssMb !== null ? { 'server RSS MB': serverRssMb } : {}),
     },
   };
 };

@@ -1,13 +1,15 @@
 import type { Database, Statement } from 'better-sqlite3';
-import { encodeEventView, EVENT_VIEW_VERSION, EventViewFormat, eventViewTexts } from '../events/event-view.encoding';
+import { encodeEventView, EVENT_VIEW_VERSION, EventViewFormat, jsonOfTransitView, storedEventView } from '../events/event-view.encoding';
 import { decodeStored } from '../shared/stored-json';
 import type { EventMetadata } from './event-store.port';
 
 /**
- * events/query's stored views in the embedded store: table `event_views` (schema in sqlite-event-store.ts), one
- * row per public event with its Integration API view encoded once, as compact uncached Transit and as JSON
- * (src/events/event-view.encoding.ts). Events are immutable, so a page is those texts read on the events index
- * in log order and joined: nothing is decoded or encoded again per request.
+ * events/query's stored views in the embedded store: table `event_view_texts` (schema in sqlite-event-store.ts),
+ * one row per public event with its Integration API view encoded once as compact uncached Transit
+ * (src/events/event-view.encoding.ts). Events are immutable, so a Transit page is those texts read on the events
+ * index in log order and joined: nothing is decoded or encoded per request. A JSON page makes each event's JSON
+ * from its Transit text (decoding, not reading the event: about a third of the old cost); storing JSON too would
+ * double the table for the format the SDKs do not use.
  *
  * The append stores them (`store`, inside its transaction, so a rolled-back append leaves none). Events appended
  * before the table existed, or with another EVENT_VIEW_VERSION, have no usable row: they are encoded at read from
@@ -22,34 +24,38 @@ export class SqliteEventViews {
 
   constructor(private readonly db: Database) {}
 
-  /** Stores both texts of a public event's view (internal events never appear in events/query). */
+  /** Stores the text of a public event's view (internal events never appear in events/query). */
   store(position: number, id: string, type: string, metadata: EventMetadata): void {
     if (!metadata.public) return;
-    const { transit, json } = eventViewTexts({ id, type, position, metadata });
-    this.insert ??= this.db.prepare(`INSERT OR REPLACE INTO event_views (position, version, transit, json) VALUES (?, ${EVENT_VIEW_VERSION}, ?, ?)`);
-    this.insert.run(position, transit, json);
+    this.insert ??= this.db.prepare(`INSERT OR REPLACE INTO event_view_texts (position, version, transit) VALUES (?, ${EVENT_VIEW_VERSION}, ?)`);
+    this.insert.run(position, storedEventView({ id, type, position, metadata }));
   }
 
   /**
-   * The views of the events `WHERE <where> ORDER BY position LIMIT <limit>` selects from `events`, in that order.
+   * The views of the events `SELECT position FROM <from> WHERE <where> ORDER BY position LIMIT <limit>` selects, in that order.
    * Only the positions come from `events` (on an index that covers the usual filter), then each view by its key.
    */
-  page(where: string, params: unknown[], limit: number, format: EventViewFormat): string[] {
-    const column = format === 'json' ? 'json' : 'transit';
-    const key = `${column} ${where}`;
+  page(from: string, where: string, params: unknown[], limit: number, format: EventViewFormat): string[] {
+    const key = `${from} ${where}`;
     let statement = this.pages.get(key);
     if (!statement) {
+      // The page's positions first (the filter names only `events`' columns), then each one's text by its key.
       statement = this.db
         .prepare(
-          `SELECT position, (SELECT v.${column} FROM event_views v WHERE v.position = events.position AND v.version = ${EVENT_VIEW_VERSION})
-           FROM events WHERE ${where} ORDER BY position LIMIT ?`,
+          `SELECT e.position, v.transit
+           FROM (SELECT position FROM ${from} WHERE ${where} ORDER BY position LIMIT ?) e
+           LEFT JOIN event_view_texts v ON v.position = e.position AND v.version = ${EVENT_VIEW_VERSION}
+           ORDER BY e.position`,
         )
         .raw(true);
       this.pages.set(key, statement);
     }
     const rows = statement.all(...params, limit) as Array<[number, string | null]>;
     const views = new Array<string>(rows.length);
-    for (let i = 0; i < rows.length; i++) views[i] = rows[i][1] ?? this.encodeAtRead(rows[i][0], format);
+    for (let i = 0; i < rows.length; i++) {
+      const [position, transit] = rows[i];
+      views[i] = transit === null ? this.encodeAtRead(position, format) : format === 'json' ? jsonOfTransitView(transit) : transit;
+    }
     return views;
   }
 

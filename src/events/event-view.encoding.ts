@@ -1,18 +1,19 @@
 import type { EventViewFormat } from '../event-store/event-store.port';
 import type { EventMetadata } from '../shared/log-events';
 import { decodeStored, encodeStored } from '../shared/stored-json';
-import { encodeTransitUncached, keyword } from '../shared/transit-codec';
+import { decodeTransitTyped, encodeTransitUncached, keyword } from '../shared/transit-codec';
 import { BigDecimal, LatLng, Money, Uuid } from '../shared/values';
 import { eventView, ViewedEvent } from './event.view';
 
 /**
  * events/query's page, joined from per-event texts. An event never changes, so its view is encoded once (the
- * embedded store keeps both texts of every public event, src/event-store/sqlite-event-views.ts) and a page is
- * those texts joined in log order inside the envelope.
+ * embedded store keeps the Transit text of every public event, src/event-store/sqlite-event-views.ts) and a page
+ * is those texts joined in log order inside the envelope.
  *
  * Transit: without the write cache (`encodeTransitUncached`), so each text is valid wherever it lands; the page is
  * byte for byte what the uncached writer makes of the whole envelope, and reads the same as the cached encoding
- * (test/event-view-pages.spec.ts decodes both with the SDK's reader). Verbose Transit is encoded whole.
+ * (test/event-view-pages.spec.ts decodes both with the SDK's reader). JSON: each event's text is made from its
+ * Transit text (`jsonOfTransitView`), byte for byte JSON.stringify of the view. Verbose Transit is encoded whole.
  */
 export type { EventViewFormat } from '../event-store/event-store.port';
 
@@ -32,22 +33,45 @@ export const encodeEventView = (e: ViewedEvent, format: EventViewFormat): string
 };
 
 /**
- * Both texts at append time. A read of the log returns the metadata as stored (Transit verbose, src/shared/stored-json.ts),
- * which is not always the value appended: a keyword is read back as a string, `undefined` as null, a Long as
- * another type. The texts must be what a read would show, so metadata that does not come back identical is
+ * The Transit text at append time. A read of the log returns the metadata as stored (Transit verbose,
+ * src/shared/stored-json.ts), which is not always the value appended: a keyword is read back as a string,
+ * `undefined` as null. The text must be what a read would show, so metadata that does not come back identical is
  * stored and read again first; the usual metadata (plain data, strings, numbers, Uuid, Date, Money) is used as is.
  */
-export const eventViewTexts = (e: ViewedEvent): { transit: string; json: string } => {
+export const storedEventView = (e: ViewedEvent): string => {
   const metadata = readsBackIdentical(e.metadata) ? e.metadata : decodeStored<EventMetadata>(encodeStored(e.metadata));
-  const rendered = renderedEventView({ id: e.id, type: e.type, position: e.position, metadata });
-  return { transit: encodeTransitUncached(rendered), json: JSON.stringify(rendered) };
+  return encodeEventView({ id: e.id, type: e.type, position: e.position, metadata }, 'transit');
 };
 
-/** The page: what the uncached writer, or JSON.stringify, makes of `{data: [views], meta}` (buildEnvelope's order). */
-export const eventPage = (views: string[], meta: Record<string, unknown>, format: EventViewFormat): string =>
-  format === 'json'
-    ? `{"data":[${views.join(',')}],"meta":${JSON.stringify(meta)}}`
-    : `["^ ","data",[${views.join(',')}],"meta",${encodeTransitUncached(meta)}]`;
+/**
+ * An event's JSON text from its Transit text: reading the text gives the view's values again (Uuid, Date, Money,
+ * LatLng, BigDecimal; the keyword `event` as a string, which JSON writes alike), so this is JSON.stringify of the view.
+ */
+export const jsonOfTransitView = (transit: string): string => JSON.stringify(decodeTransitTyped(transit));
+
+/**
+ * The page, as the UTF-8 bytes of what the uncached writer, or JSON.stringify, makes of `{data: [views], meta}`
+ * (buildEnvelope's order). Written straight into one buffer: joining 100 texts into a string, which the server
+ * then encodes to UTF-8 again, cost several times more than reading them.
+ */
+export const eventPage = (views: string[], meta: Record<string, unknown>, format: EventViewFormat): Buffer => {
+  const head = format === 'json' ? '{"data":[' : '["^ ","data",[';
+  const tail = format === 'json' ? `],"meta":${JSON.stringify(meta)}}` : `],"meta",${encodeTransitUncached(meta)}]`;
+  let size = head.length + Buffer.byteLength(tail) + Math.max(0, views.length - 1);
+  for (const view of views) size += Buffer.byteLength(view);
+  const page = Buffer.allocUnsafe(size);
+  let at = page.write(head, 0);
+  for (let i = 0; i < views.length; i++) {
+    if (i > 0) page[at++] = COMMA;
+    at += page.write(views[i], at);
+  }
+  at += page.write(tail, at);
+  // Every byte is written (allocUnsafe's memory is never sent): byteLength and write agree on UTF-8.
+  if (at !== size) throw new Error(`events/query page: wrote ${at} bytes of ${size}`);
+  return page;
+};
+
+const COMMA = 0x2c;
 
 const MAX_DEPTH = 64;
 

@@ -5,12 +5,11 @@ import { splitList } from '../../http/common-params';
 import { Api, ApiRequest } from '../../http/api-request';
 import { ApiQuery, INTEGRATION_TOKEN } from '../../http/endpoint.decorators';
 import { Responder } from '../../http/responder';
-import { validateParams } from '../../http/validation';
 import { responseFormatOf } from '../../http/wire-format';
 import { invalidValue } from '../../shared/api-error';
 import { eventPage } from '../event-view.encoding';
 import { eventView } from '../event.view';
-import { EventsQueryParams } from './events.dto';
+import { eventsQueryParams } from './events.dto';
 
 const PAGE = 100;
 
@@ -32,7 +31,7 @@ export class EventsIntegrationController {
 
   @ApiQuery('query', INTEGRATION_TOKEN)
   async query(@Api() api: ApiRequest, @Req() request: FastifyRequest) {
-    const q = validateParams(EventsQueryParams, api.query, 'query');
+    const q = eventsQueryParams(api.query);
     if (q.startAfterSequenceId !== undefined && q.createdAtStart !== undefined)
       throw invalidValue(['createdAtStart'], 'query', 'Give startAfterSequenceId or createdAtStart, not both.');
     if (q.resourceId !== undefined && q.relatedResourceId !== undefined)
@@ -55,7 +54,7 @@ export class EventsIntegrationController {
     const meta = { totalItems: null, totalPages: null, page: 1, perPage, paginationUnsupported: true };
     const format = responseFormatOf(request);
     if (this.log.readEventViews && format !== 'transit-verbose' && api.common.include.size === 0 && !api.common.fields.has('event'))
-      // A string is the body already encoded (the reply's serializer passes it on as is).
+      // Bytes are sent as they are (Fastify skips the reply's serializer; the guard set the content type).
       return eventPage(await this.log.readEventViews(read, format), meta, format);
     return this.respond.many(api, (await this.log.readAll(read)).map(eventView), meta);
   }
