@@ -81,6 +81,7 @@ export class SqliteEventStore implements EventStore {
   private readonly logQueries = new Map<string, Statement>();
   private readonly listeners = new Set<() => void>();
   private eventViews: SqliteEventViews | undefined;
+  private lastSubscriberBatch: { after: number; until: number; events: RecordedEvent[] } | null = null;
   private pending: Array<{ appends: StreamAppend[]; resolve(result: AppendResult): void; reject(error: unknown): void }> = [];
 
   /**
@@ -271,7 +272,7 @@ export class SqliteEventStore implements EventStore {
         do {
           again = false;
           for (;;) {
-            const batch = this.readAllSync({ after: position, until: await this.durableHead(), limit: 500 });
+            const batch = this.subscriberBatch(position, await this.durableHead());
             if (closed || batch.length === 0) break;
             await onEvents(batch);
             position = batch[batch.length - 1].position;
@@ -296,6 +297,20 @@ export class SqliteEventStore implements EventStore {
   }
 
   /**
+   * The batch after `after`, up to `until`, for a subscriber. Subscribers usually stand at the same position (every
+   * reactor wakes on the same append): the last batch read is kept and handed to the next one that asks for it, so
+   * one commit costs one read, not one per subscriber. Events up to `until` never change, so it is never stale.
+   */
+  private subscriberBatch(after: number, durable: number | undefined): RecordedEvent[] {
+    const until = durable ?? this.headPositionSync();
+    const last = this.lastSubscriberBatch;
+    if (last && last.after === after && last.until === until) return last.events;
+    const events = this.readAllSync({ after, until, limit: SUBSCRIBER_BATCH });
+    this.lastSubscriberBatch = { after, until, events };
+    return events;
+  }
+
+  /**
    * How far subscribers may read: with group commit, the last position known to be on disk. Events another
    * process (the CLI) appended are not known yet: they are flushed first (it flushed them itself; this is cheap).
    */
@@ -311,6 +326,9 @@ export class SqliteEventStore implements EventStore {
     this.groupCommit?.close();
   }
 }
+
+/** Events per read of a subscription. */
+const SUBSCRIBER_BATCH = 500;
 
 const checkExpected = (append: StreamAppend, current: number | null): void => {
   const expected = append.expectedRevision;
@@ -379,10 +397,11 @@ const indexFor = (f: LogFilter | undefined): string => {
 /**
  * Rows come from the native addon as arrays of Node's main realm; results are rebuilt with Array.from so they
  * belong to the caller's realm (under jest's VM context, transit-js would not recognise a foreign Array).
- * Metadata (the resource view, the bulk of an event) is decoded on first access: folding a stream into an
- * aggregate's state reads only `data`.
+ * Data and metadata (the resource view, the bulk of an event) are decoded on first access: folding a stream into an
+ * aggregate's state reads only `data`, and a subscriber passing over an event reads neither.
  */
 const toRecorded = (row: EventRow): RecordedEvent => {
+  let data: unknown;
   let metadata: EventMetadata | undefined;
   return {
     id: row.id,
@@ -390,7 +409,11 @@ const toRecorded = (row: EventRow): RecordedEvent => {
     revision: row.revision,
     position: row.position,
     type: row.type,
-    data: decodeStored(row.data),
+    // Decoded on first access too: a reactor passes over most events by their type alone.
+    get data(): unknown {
+      data ??= decodeStored(row.data);
+      return data;
+    },
     get metadata(): EventMetadata {
       metadata ??= decodeStored(row.metadata) as EventMetadata;
       return metadata;
