@@ -3,9 +3,14 @@ import { DOCUMENTS, type DocumentStore } from '../read-models/document-store.por
 import { AliasDocument, ASSET_ALIASES, ASSET_CONTENTS, ASSET_VERSIONS, JsonContentDocument, LATEST } from './assets.projection';
 import type { AssetManifest } from './domain/asset-tree.events';
 
-/** A bounded map that forgets the least recently used entry; values must be immutable. */
+/**
+ * A bounded map that forgets entries not used lately, approximately least recently used first ("second chance"):
+ * a hit only marks its entry, so it costs one lookup and no reordering; when the map is over its bounds, its
+ * oldest entry is dropped, unless it was hit since it was placed (or is the one being set), in which case it is
+ * placed again, unmarked. Values must be immutable.
+ */
 export class LruCache<K, V> {
-  private readonly entries = new Map<K, { value: V; weight: number }>();
+  private readonly entries = new Map<K, { value: V; weight: number; used: boolean }>();
   private weight = 0;
 
   constructor(
@@ -16,21 +21,28 @@ export class LruCache<K, V> {
   get(key: K): V | undefined {
     const hit = this.entries.get(key);
     if (!hit) return undefined;
-    this.entries.delete(key);
-    this.entries.set(key, hit);
+    hit.used = true;
     return hit.value;
   }
 
   set(key: K, value: V, weight = 1): void {
     const old = this.entries.get(key);
-    if (old) this.weight -= old.weight;
-    this.entries.delete(key);
-    this.entries.set(key, { value, weight });
+    if (old) {
+      this.weight -= old.weight;
+      this.entries.delete(key);
+    }
+    this.entries.set(key, { value, weight, used: false });
     this.weight += weight;
+    // Each turn drops an entry or unmarks one (the new entry passes at most once per round), so the loop ends.
     while (this.entries.size > this.maxEntries || (this.weight > this.maxWeight && this.entries.size > 1)) {
       const [oldestKey, oldest] = this.entries.entries().next().value!;
       this.entries.delete(oldestKey);
-      this.weight -= oldest.weight;
+      if (oldest.used || oldestKey === key) {
+        oldest.used = false;
+        this.entries.set(oldestKey, oldest);
+      } else {
+        this.weight -= oldest.weight;
+      }
     }
   }
 }
@@ -49,8 +61,13 @@ export class AssetTrees {
   constructor(@Inject(DOCUMENTS) private readonly documents: DocumentStore) {}
 
   async latest(marketplaceId: string): Promise<AssetManifest | null> {
-    const alias = await this.documents.get<AliasDocument>(ASSET_ALIASES, marketplaceId, LATEST);
-    return alias ? this.version(marketplaceId, alias.version) : null;
+    const version = await this.latestVersion(marketplaceId);
+    return version ? this.version(marketplaceId, version) : null;
+  }
+
+  /** The version the `latest` alias names now (read from the read model on every call), or null before the first. */
+  async latestVersion(marketplaceId: string): Promise<string | null> {
+    return (await this.documents.get<AliasDocument>(ASSET_ALIASES, marketplaceId, LATEST))?.version ?? null;
   }
 
   async version(marketplaceId: string, version: string): Promise<AssetManifest | null> {

@@ -4,13 +4,16 @@ import { AssetTrees } from './asset-trees';
 import { PublishAccessControlHandler } from './commands/publish-access-control.handler';
 import { PublishAssetsHandler } from './commands/publish-assets.handler';
 import { AssetDelivery } from './http/asset-delivery';
-import { AssetDeliveryController } from './http/asset-delivery.controller';
+import { AssetDeliveryRoutes } from './http/asset-delivery.routes';
 import { SitemapAssetsController } from './http/sitemap-assets.controller';
 
-/** The assets context: asset trees per marketplace (publishing, read model), the Asset Delivery API, sitemap data. */
+/**
+ * The assets context: asset trees per marketplace (publishing, read model), the Asset Delivery API (Fastify routes
+ * registered at start by AssetDeliveryRoutes, outside Nest's router), sitemap data.
+ */
 @Module({
   imports: [MarketplacesModule],
-  controllers: [AssetDeliveryController, SitemapAssetsController],
-  providers: [AssetTrees, AssetDelivery, PublishAssetsHandler, PublishAccessControlHandler],
+  controllers: [SitemapAssetsController],
+  providers: [AssetTrees, AssetDelivery, AssetDeliveryRoutes, PublishAssetsHandler, PublishAccessControlHandler],
 })
 export class AssetsModule {}
