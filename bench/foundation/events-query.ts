@@ -32,8 +32,7 @@ export interface Seeded {
  * so the inline projections keep the read models consistent and events/query's stored views are written): users
  * of the dev marketplace, each with a `user/created` and nine `user/updated` events, 1,000 users per append.
  */
-export const seedUserEvents = async (ctx: BenchContext, dataDir: string, credentials: DevCredentials): Promise<Seeded> => {
-  const count = eventsWanted();
+export const seedUserEvents = async (ctx: BenchContext, dataDir: string, credentials: DevCredentials, count = eventsWanted()): Promise<Seeded> => {
   const db = new Database(join(dataDir, 'marketplace.db'), { readonly: true });
   const updatesBefore = (db.prepare(`SELECT COUNT(*) AS n FROM events WHERE type = 'user/updated'`).get() as { n: number }).n;
   db.close();
@@ -69,7 +68,7 @@ export const seedUserEvents = async (ctx: BenchContext, dataDir: string, credent
  * Waits until the restarted server's reactors have passed over the seeded events (seeding runs no reactors, so
  * they catch up after the restart: a million events is a few seconds of work that must not overlap the load).
  */
-const reactorsPast = async (ctx: BenchContext, dataDir: string, head: number): Promise<void> => {
+export const reactorsPast = async (ctx: BenchContext, dataDir: string, head: number): Promise<void> => {
   const db = new Database(join(dataDir, 'marketplace.db'), { readonly: true });
   try {
     const behind = db.prepare('SELECT COUNT(*) AS n FROM consumer_checkpoints WHERE position < ?');

@@ -1,6 +1,13 @@
 import type { BenchContext, BenchResult } from '../bench-kit';
 import { measureListingCreate, measureListingQueries, memoryOf } from '../listings/listing-loads';
 import { seedListings } from '../listings/seed-listings';
+import { reactorsPast, seedUserEvents } from '../foundation/events-query';
+
+/** The log the memory figure is taken over: the listings' events plus user events up to this many in all. */
+const logEventsWanted = (): number => {
+  const n = Number(process.env.BENCH_LOG_EVENTS);
+  return Number.isInteger(n) && n >= 0 ? n : 1_000_000;
+};
 
 const listingsWanted = (): number => {
   const n = Number(process.env.BENCH_LISTINGS);
@@ -9,8 +16,9 @@ const listingsWanted = (): number => {
 
 /**
  * Listings and listing search over a generated marketplace (bench/listings/marketplace-generator.ts): the server
- * bootstraps its dev marketplace and stops; 100,000 listings are seeded through the real write path; the
- * server starts again over them for the queries, the memory figure and listings/create.
+ * bootstraps its dev marketplace and stops; 100,000 listings are seeded through the real write path, then user
+ * events until the log holds BENCH_LOG_EVENTS (default 1,000,000); the server starts again over them for the
+ * queries, the memory figure (issue target: ≤ 500 MB with 1M events and 100k listings) and listings/create.
  */
 export const run = async (ctx: BenchContext): Promise<BenchResult[]> => {
   const count = listingsWanted();
@@ -18,8 +26,12 @@ export const run = async (ctx: BenchContext): Promise<BenchResult[]> => {
   await first.stop();
   ctx.log(`seeding ${count} listings`);
   const seeded = await seedListings(ctx, first.dataDir, first.credentials.marketplaceId, first.credentials.integrationApi.clientId, count);
-  ctx.log(`seeded in ${seeded.seconds.toFixed(1)} s; starting the server over them`);
+  ctx.log(`seeded in ${seeded.seconds.toFixed(1)} s`);
+  const extra = Math.max(0, logEventsWanted() - seeded.listings);
+  const users = extra > 0 ? await seedUserEvents(ctx, first.dataDir, first.credentials, extra) : null;
+  ctx.log('starting the server over them');
   const server = await ctx.startServer({ dataDir: first.dataDir });
+  if (users) await reactorsPast(ctx, first.dataDir, users.head);
   const queries = await measureListingQueries(ctx, server, count);
   const memory = memoryOf(server.child.process.pid!);
   const create = await measureListingCreate(ctx, server, seeded.authorIds, count);
@@ -28,7 +40,7 @@ export const run = async (ctx: BenchContext): Promise<BenchResult[]> => {
     ...queries,
     create,
     {
-      name: `server memory at ${Math.round(count / 1000)}k listings`,
+      name: `server memory at ${Math.round(count / 1000)}k listings, ${Math.round((seeded.listings + (users?.events ?? 0)) / 1000)}k events`,
       unit: 'MB RSS',
       ours: { value: memory.rssMb },
       extras: {
