@@ -53,13 +53,6 @@ interface Loaded {
 
 const MAX_STREAM_ROUNDS = 4;
 
-/**
- * The one write path: load and fold every stream a command names, call its pure `decide` over their states, and
- * append the decided events to all of them in one atomic multi-stream append, each at the revision it was decided
- * on. When another command appended to one of them in between, decide again on the new states (a bounded number
- * of times, with a short jittered pause), then answer 409. The command answers only once its events are durable
- * and visible to reads.
- */
 export interface CommandRunnerOptions {
   cache?: StateCache;
   /** Decisions per command before 409 (default 6). */
@@ -73,6 +66,13 @@ export interface CommandRunnerOptions {
   snapshots?: Snapshots | null;
 }
 
+/**
+ * The one write path: load and fold every stream a command names, call its pure `decide` over their states, and
+ * append the decided events to all of them in one atomic multi-stream append, each at the revision it was decided
+ * on. When another command appended to one of them in between, decide again on the new states (a bounded number
+ * of times, with a short jittered pause), then answer 409. The command answers only once its events are durable
+ * and visible to reads.
+ */
 export class CommandRunner {
   private readonly cache: StateCache;
   private readonly attempts: number;
