@@ -70,7 +70,7 @@ export interface CommandRunnerOptions {
  * The one write path: load and fold every stream a command names, call its pure `decide` over their states, and
  * append the decided events to all of them in one atomic multi-stream append, each at the revision it was decided
  * on. When another command appended to one of them in between, decide again on the new states (a bounded number
- * of times, with a short jittered pause), then answer 409. The command answers only once its events are durable
+ * of times: first in turn on the contended stream, then after a short jittered pause), then answer 409. The command answers only once its events are durable
  * and visible to reads.
  */
 export class CommandRunner {
