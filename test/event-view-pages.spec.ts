@@ -1,4 +1,4 @@
-import type Database from 'better-sqlite3';
+import Database from 'better-sqlite3';
 import { randomUUID } from 'node:crypto';
 import transit from 'transit-js';
 import type { EventMetadata, EventViewFormat, LogFilter, NewEvent, ReadAllOptions } from '../src/event-store/event-store.port';
@@ -134,8 +134,18 @@ describe('events/query joined pages', () => {
     const events = eventsOf(marketplaceId, relatedId);
     // Several appends, so that positions have gaps for the other marketplace's and internal events.
     for (let i = 0; i < events.length; i += 7) await store.append([{ streamId: `s-${i}`, expectedRevision: 'any', events: events.slice(i, i + 7) }]);
+    await turn();
+    views = new Database(`${db.name.replace(/\.db$/, '')}.event-views.db`);
   });
-  afterAll(() => cleanup());
+  afterAll(async () => {
+    views.close();
+    await cleanup();
+  });
+
+  /** The views file: texts are written a turn of the event loop after the append (or the read that encoded them). */
+  let views: Database.Database;
+  const turn = () => new Promise((resolve) => setImmediate(resolve));
+  const storedCount = () => (views.prepare('SELECT COUNT(*) AS n FROM event_view_texts').get() as { n: number }).n;
 
   /** The page as it was made before: read the events, view, envelope, encode. */
   const oldPage = async (options: ReadAllOptions, format: EventViewFormat | 'transit-verbose') => {
@@ -186,10 +196,23 @@ describe('events/query joined pages', () => {
     await expectSamePages();
   });
 
-  it('encodes at read the events that have no stored view, or one of another version', async () => {
-    db.exec('UPDATE event_view_texts SET version = version + 1 WHERE position % 2 = 0');
+  it('stores the text of every public event of the log, in a file of its own', () => {
+    const publicEvents = (db.prepare('SELECT COUNT(*) AS n FROM events WHERE public = 1').get() as { n: number }).n;
+    expect(publicEvents).toBe(64);
+    expect(storedCount()).toBe(publicEvents);
+  });
+
+  it('uses a stored text only for its own event and version; encodes the others at read and writes them back', async () => {
+    // A row another event id (an append rolled back, its position taken again) or another version wrote.
+    views.exec("UPDATE event_view_texts SET event_id = 'another' WHERE position % 3 = 0");
+    views.exec('UPDATE event_view_texts SET version = version + 1 WHERE position % 3 = 1');
     await expectSamePages();
-    db.exec('DELETE FROM event_view_texts');
+    views.exec('DELETE FROM event_view_texts');
+    await expectSamePages();
+    await turn();
+    // Every event read is written back (the other marketplace's event was not read).
+    expect(storedCount()).toBe(63);
+    expect((views.prepare("SELECT COUNT(*) AS n FROM event_view_texts WHERE event_id = 'another' OR version <> 1").get() as { n: number }).n).toBe(0);
     await expectSamePages();
   });
 

@@ -47,22 +47,18 @@ CREATE TABLE IF NOT EXISTS events (
   metadata      TEXT NOT NULL,
   UNIQUE (stream_id, revision)
 );
--- A tenant's log in order with what events/query filters on, so a type or time filter is checked on the index alone
--- (it replaces events_tenant, the same without type and created_at).
+-- A tenant's log in order with what events/query filters on and the event id its stored views are checked
+-- against (sqlite-event-views.ts), so a page's events are found on the index alone. It replaces events_tenant
+-- (the same without type, created_at and id) and events_tenant_log (without id).
 DROP INDEX IF EXISTS events_tenant;
-CREATE INDEX IF NOT EXISTS events_tenant_log ON events (marketplace_id, public, position, type, created_at);
+DROP INDEX IF EXISTS events_tenant_log;
+CREATE INDEX IF NOT EXISTS events_public_log ON events (marketplace_id, public, position, type, created_at, id);
 CREATE INDEX IF NOT EXISTS events_resource ON events (marketplace_id, resource_id, position);
 CREATE TABLE IF NOT EXISTS event_related (
   position    INTEGER NOT NULL,
   related_id  TEXT NOT NULL,
   PRIMARY KEY (related_id, position)
 ) WITHOUT ROWID;
--- events/query: each public event's Integration API view, encoded once (sqlite-event-views.ts).
-CREATE TABLE IF NOT EXISTS event_view_texts (
-  position    INTEGER PRIMARY KEY,
-  version     INTEGER NOT NULL,
-  transit     TEXT NOT NULL
-);
 `;
 
 /**
@@ -199,7 +195,7 @@ export class SqliteEventStore implements EventStore {
       metadata: encodeStored(metadata),
     });
     const position = Number(info.lastInsertRowid);
-    this.views.store(position, id, type, metadata); // events/query's view of it, encoded once (sqlite-event-views.ts)
+    this.views.appended(position, id, type, metadata); // events/query's view of it, stored once (sqlite-event-views.ts)
     for (const related of metadata.relatedIds ?? []) this.insertRelated.run(position, related);
     return { id, streamId, revision, type, data, metadata, position };
   }
@@ -239,7 +235,7 @@ export class SqliteEventStore implements EventStore {
     return this.views.page(from, where, params, limit, format);
   }
 
-  /** Created on first use: its statements need the schema the constructor creates. */
+  /** Created on first use: its statements need the schema the constructor creates (its file opens on first use too). */
   private get views(): SqliteEventViews {
     this.eventViews ??= new SqliteEventViews(this.db);
     return this.eventViews;
@@ -385,13 +381,13 @@ const whereClause = (after: number, until: number | undefined, f: LogFilter | un
 
 /**
  * The index a filtered read walks, named so that the plan does not depend on the statistics of the day: a
- * resource's events by events_resource, a tenant's public log by events_tenant_log (in position order, the other
+ * resource's events by events_resource, a tenant's public log by events_public_log (in position order, the other
  * conditions checked on its entries). Other reads (subscriptions, the CLI) are left to the planner.
  */
 const indexFor = (f: LogFilter | undefined): string => {
   if (!f?.marketplaceId) return '';
   if (f.resourceId) return ' INDEXED BY events_resource';
-  return f.publicOnly ? ' INDEXED BY events_tenant_log' : '';
+  return f.publicOnly ? ' INDEXED BY events_public_log' : '';
 };
 
 /**

@@ -1,77 +1,169 @@
-import type { Database, Statement } from 'better-sqlite3';
+import Database from 'better-sqlite3';
+import type { Database as Connection, Statement } from 'better-sqlite3';
+import { existsSync } from 'node:fs';
 import { encodeEventView, EVENT_VIEW_VERSION, EventViewFormat, jsonOfTransitView, storedEventView } from '../events/event-view.encoding';
 import { decodeStored } from '../shared/stored-json';
 import type { EventMetadata } from './event-store.port';
 
 /**
- * events/query's stored views in the embedded store: table `event_view_texts` (schema in sqlite-event-store.ts),
- * one row per public event with its Integration API view encoded once as compact uncached Transit
- * (src/events/event-view.encoding.ts). Events are immutable, so a Transit page is those texts read on the events
- * index in log order and joined: nothing is decoded or encoded per request. A JSON page makes each event's JSON
- * from its Transit text (decoding, not reading the event: about a third of the old cost); storing JSON too would
- * double the table for the format the SDKs do not use.
+ * events/query's stored views in the embedded store: each public event's Integration API view encoded once as
+ * compact uncached Transit (src/events/event-view.encoding.ts), so a page is the texts of its events joined, with
+ * nothing decoded or encoded per request (a JSON page makes each event's JSON from its text).
  *
- * The append stores them (`store`, inside its transaction, so a rolled-back append leaves none). Events appended
- * before the table existed, or with another EVENT_VIEW_VERSION, have no usable row: they are encoded at read from
- * the event itself, and kept in a bounded LRU. The table is derived from the log alone: a rebuild of the read
- * models never touches it, and deleting it only makes reads slower.
+ * The texts live in a file of their own next to the log (`<name>.event-views.db`), with 32 KiB pages: a page of
+ * 100 events is ~160 KB of text, which the log's 4 KiB pages would read with ~40 system calls and this file with
+ * ~5; and a log many times larger than memory keeps these texts in the OS cache more easily. It is a cache
+ * derived from the log alone, which may be missing, behind or deleted:
+ *
+ * - Which events a page shows, and in which order, comes from the log (its index `events_public_log`); a text is
+ *   used only when its row names the same event id (and EVENT_VIEW_VERSION). An event without one is encoded at
+ *   read from the log (kept in a bounded LRU) and its text written back, so an older data folder fills in.
+ * - Texts are written after the append's transaction, a turn of the event loop later (`appended` queues them): the
+ *   log's write lock is not held for them, and a rolled-back append leaves at worst a row no event id matches.
+ * - Writing never fails an append or a read: a text that cannot be written is encoded again when next read.
+ *
+ * `rebuild` never touches it; deleting it only makes events/query slower until it fills again.
  */
 export class SqliteEventViews {
+  /** undefined: not opened yet; null: unavailable (read-only log without a views file, or it failed to open). */
+  private texts: Connection | null | undefined;
+  private positions = new Map<string, Statement>();
+  private byRange: Statement | undefined;
+  private byList: Statement | undefined;
   private insert: Statement | undefined;
   private eventAt: Statement | undefined;
-  private readonly pages = new Map<string, Statement>();
   private readonly encodedAtRead = new Lru<string>(LRU_ENTRIES);
+  /** Texts to write: events appended (encoded when written) and texts encoded at read. */
+  private pending: Array<{ position: number; id: string; type: string; metadata: EventMetadata } | { position: number; id: string; text: string }> = [];
 
-  constructor(private readonly db: Database) {}
+  constructor(private readonly log: Connection) {}
 
-  /** Stores the text of a public event's view (internal events never appear in events/query). */
-  store(position: number, id: string, type: string, metadata: EventMetadata): void {
-    if (!metadata.public) return;
-    this.insert ??= this.db.prepare(`INSERT OR REPLACE INTO event_view_texts (position, version, transit) VALUES (?, ${EVENT_VIEW_VERSION}, ?)`);
-    this.insert.run(position, storedEventView({ id, type, position, metadata }));
+  /** Called by the append for each event it inserts: a public event's text is written a turn later. */
+  appended(position: number, id: string, type: string, metadata: EventMetadata): void {
+    if (metadata.public) this.queue({ position, id, type, metadata });
   }
 
   /**
-   * The views of the events `SELECT position FROM <from> WHERE <where> ORDER BY position LIMIT <limit>` selects, in that order.
-   * Only the positions come from `events` (on an index that covers the usual filter), then each view by its key.
+   * The views of the events `SELECT … FROM <from> WHERE <where> ORDER BY position LIMIT <limit>` selects from the
+   * log, in that order (whereClause in sqlite-event-store.ts).
    */
   page(from: string, where: string, params: unknown[], limit: number, format: EventViewFormat): string[] {
     const key = `${from} ${where}`;
-    let statement = this.pages.get(key);
+    let statement = this.positions.get(key);
     if (!statement) {
-      // The page's positions first (the filter names only `events`' columns), then each one's text by its key.
-      statement = this.db
-        .prepare(
-          `SELECT e.position, v.transit
-           FROM (SELECT position FROM ${from} WHERE ${where} ORDER BY position LIMIT ?) e
-           LEFT JOIN event_view_texts v ON v.position = e.position AND v.version = ${EVENT_VIEW_VERSION}
-           ORDER BY e.position`,
-        )
-        .raw(true);
-      this.pages.set(key, statement);
+      statement = this.log.prepare(`SELECT position, id FROM ${from} WHERE ${where} ORDER BY position LIMIT ?`).raw(true);
+      this.positions.set(key, statement);
     }
-    const rows = statement.all(...params, limit) as Array<[number, string | null]>;
-    const views = new Array<string>(rows.length);
-    for (let i = 0; i < rows.length; i++) {
-      const [position, transit] = rows[i];
-      views[i] = transit === null ? this.encodeAtRead(position, format) : format === 'json' ? jsonOfTransitView(transit) : transit;
+    const events = statement.all(...params, limit) as Array<[number, string]>;
+    const stored = this.storedTexts(events);
+    const views = new Array<string>(events.length);
+    for (let i = 0; i < events.length; i++) {
+      const [position, id] = events[i];
+      const text = stored.get(position);
+      views[i] = text !== undefined && text[0] === id ? (format === 'json' ? jsonOfTransitView(text[1]) : text[1]) : this.encodeAtRead(position, id, format);
     }
     return views;
   }
 
-  private encodeAtRead(position: number, format: EventViewFormat): string {
-    const key = `${format}:${position}`;
-    const cached = this.encodedAtRead.get(key);
-    if (cached !== undefined) return cached;
-    this.eventAt ??= this.db.prepare('SELECT id, type, metadata FROM events WHERE position = ?');
-    const row = this.eventAt.get(position) as { id: string; type: string; metadata: string };
-    const text = encodeEventView({ id: row.id, type: row.type, position, metadata: decodeStored<EventMetadata>(row.metadata) }, format);
-    this.encodedAtRead.set(key, text);
-    return text;
+  /** The stored (event id, text) of these events, by position: one range when they are close, else a list. */
+  private storedTexts(events: Array<[number, string]>): Map<number, [string, string]> {
+    const found = new Map<number, [string, string]>();
+    const texts = this.open();
+    if (!texts || events.length === 0) return found;
+    const first = events[0][0];
+    const last = events[events.length - 1][0];
+    let rows: Array<[number, string, string]>;
+    if (last - first < 4 * events.length) {
+      this.byRange ??= texts.prepare(`SELECT position, event_id, transit FROM event_view_texts WHERE position BETWEEN ? AND ? AND version = ${EVENT_VIEW_VERSION}`).raw(true);
+      rows = this.byRange.all(first, last) as Array<[number, string, string]>;
+    } else {
+      this.byList ??= texts
+        .prepare(`SELECT position, event_id, transit FROM event_view_texts WHERE position IN (SELECT value FROM json_each(?)) AND version = ${EVENT_VIEW_VERSION}`)
+        .raw(true);
+      rows = this.byList.all(JSON.stringify(events.map((e) => e[0]))) as Array<[number, string, string]>;
+    }
+    for (const [position, id, text] of rows) found.set(position, [id, text]);
+    return found;
+  }
+
+  /** An event without a usable stored text: encoded from the log (or the LRU of such texts) and written back. */
+  private encodeAtRead(position: number, id: string, format: EventViewFormat): string {
+    const key = `${position}:${id}`;
+    let transit = this.encodedAtRead.get(key);
+    if (transit === undefined) {
+      this.eventAt ??= this.log.prepare('SELECT type, metadata FROM events WHERE position = ?');
+      const row = this.eventAt.get(position) as { type: string; metadata: string };
+      transit = encodeEventView({ id, type: row.type, position, metadata: decodeStored<EventMetadata>(row.metadata) }, 'transit');
+      this.encodedAtRead.set(key, transit);
+    }
+    this.queue({ position, id, text: transit });
+    return format === 'json' ? jsonOfTransitView(transit) : transit;
+  }
+
+  private queue(item: SqliteEventViews['pending'][number]): void {
+    if (this.pending.length === 0) setImmediate(() => this.flush());
+    this.pending.push(item);
+  }
+
+  /** Writes what is queued in one transaction; on any failure the texts are dropped (they are encoded again when read). */
+  private flush(): void {
+    const batch = this.pending;
+    this.pending = [];
+    const texts = this.open();
+    if (!texts || texts.readonly) return;
+    try {
+      this.insert ??= texts.prepare(`INSERT OR REPLACE INTO event_view_texts (position, event_id, version, transit) VALUES (?, ?, ${EVENT_VIEW_VERSION}, ?)`);
+      const insert = this.insert;
+      texts.transaction(() => {
+        for (const item of batch) insert.run(item.position, item.id, 'text' in item ? item.text : storedEventView(item));
+      })();
+    } catch {
+      // Busy (another process writes), disk full, a closed file: the log is what matters; these are a cache.
+    }
+  }
+
+  /** Opens the views file next to the log's file once (an in-memory log gets in-memory views). */
+  private open(): Connection | null {
+    if (this.texts !== undefined) return this.texts;
+    this.texts = null;
+    try {
+      const name = this.log.name;
+      const memory = name === '' || name === ':memory:' || name.startsWith('file::memory:');
+      const path = memory ? ':memory:' : `${name.replace(/\.db$/i, '')}.event-views.db`;
+      if (this.log.readonly && (memory || !existsSync(path))) return null;
+      const texts = new Database(path, { readonly: this.log.readonly });
+      if (!texts.readonly) {
+        // The page size counts only when the file is new; WAL, and no fsync per commit: this is a cache.
+        texts.pragma(`page_size = ${PAGE_SIZE}`);
+        texts.pragma('journal_mode = WAL');
+        texts.pragma('synchronous = NORMAL');
+        texts.exec(SCHEMA);
+      }
+      // Never keep the event loop waiting long on another process's write: a text not written is encoded again.
+      texts.pragma('busy_timeout = 100');
+      texts.pragma(`cache_size = -${CACHE_KIB}`);
+      this.texts = texts;
+    } catch {
+      this.texts = null;
+    }
+    return this.texts;
   }
 }
 
-/** Views encoded at read kept at most (a few KB each): a poller re-reading the tail of an old log stays fast. */
+const SCHEMA = `
+CREATE TABLE IF NOT EXISTS event_view_texts (
+  position    INTEGER PRIMARY KEY,
+  event_id    TEXT NOT NULL,
+  version     INTEGER NOT NULL,
+  transit     TEXT NOT NULL
+);
+`;
+
+/** 32 KiB: ~20 texts a page. Larger pages read a page of events in fewer calls but make every small commit write more. */
+const PAGE_SIZE = 32768;
+/** The views file's own page cache (the OS keeps the rest): the log's tail, which pollers read. */
+const CACHE_KIB = 16384;
+/** Texts encoded at read kept at most (a few KB each): a poller re-reading the tail of an old log stays fast. */
 const LRU_ENTRIES = 10_000;
 
 /** A Map in least-recently-used order, at most `capacity` entries. */
