@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import transit from 'transit-js';
 import type { EventMetadata, EventViewFormat, LogFilter, NewEvent, ReadAllOptions } from '../src/event-store/event-store.port';
 import { SqliteEventStore } from '../src/event-store/sqlite-event-store';
+import { SqliteEventViews } from '../src/event-store/sqlite-event-views';
 import { encodeEventView, eventPage, jsonOfTransitView, readsBackIdentical, storedEventView } from '../src/events/event-view.encoding';
 import { eventView } from '../src/events/event.view';
 import { EventsQueryParams, eventsQueryParams } from '../src/events/http/events.dto';
@@ -200,6 +201,21 @@ describe('events/query joined pages', () => {
     const publicEvents = (db.prepare('SELECT COUNT(*) AS n FROM events WHERE public = 1').get() as { n: number }).n;
     expect(publicEvents).toBe(64);
     expect(storedCount()).toBe(publicEvents);
+  });
+
+  it('reads a page whose texts are all stored and current in one statement, contiguous or not', async () => {
+    const oneByOne = jest.spyOn(SqliteEventViews.prototype as unknown as { storedTexts: () => unknown }, 'storedTexts');
+    try {
+      const contiguous = await store.readAll({ after: 7, limit: 5, filter: { marketplaceId, publicOnly: true } });
+      expect(contiguous.map((e) => e.position)).toEqual([8, 9, 10, 11, 12]); // a range
+      await fastPage({ after: 7, limit: 5, filter: { marketplaceId, publicOnly: true } }, 'transit');
+      await fastPage({ limit: 100, filter: { marketplaceId, publicOnly: true } }, 'transit'); // with gaps: a list
+      expect(oneByOne).not.toHaveBeenCalled();
+      await fastPage({ limit: 100, filter: { marketplaceId, publicOnly: true } }, 'json');
+      expect(oneByOne).toHaveBeenCalledTimes(1);
+    } finally {
+      oneByOne.mockRestore();
+    }
   });
 
   it('uses a stored text only for its own event and version; encodes the others at read and writes them back', async () => {

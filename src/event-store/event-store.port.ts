@@ -81,10 +81,11 @@ export interface EventStore {
   readAll(options: ReadAllOptions): Promise<RecordedEvent[]>;
   /**
    * Optional fast path of events/query: the events `readAll(options)` returns, each as its Integration API `event`
-   * resource already encoded in `format` (compact Transit without cache references, or JSON), for the page to
-   * join. An adapter that keeps no encoded views leaves it out; events/query then reads and encodes the events.
+   * resource already encoded in `format` (compact Transit without cache references, or JSON), joined with commas,
+   * as UTF-8: the inside of the page's `data` array. An adapter that keeps no encoded views leaves it out;
+   * events/query then reads and encodes the events.
    */
-  readEventViews?(options: ReadAllOptions, format: EventViewFormat): Promise<string[]>;
+  readEventViews?(options: ReadAllOptions, format: EventViewFormat): Promise<Buffer>;
   /** The position of the newest event in the log (0 when empty). */
   headPosition(): Promise<number>;
   /**

@@ -225,12 +225,12 @@ export class SqliteEventStore implements EventStore {
     return Array.from(statement.all(...params, limit) as EventRow[], toRecorded);
   }
 
-  readEventViews(options: ReadAllOptions, format: EventViewFormat): Promise<string[]> {
+  readEventViews(options: ReadAllOptions, format: EventViewFormat): Promise<Buffer> {
     return Promise.resolve(this.readEventViewsSync(options, format));
   }
 
   /** events/query's page: the views of exactly the events readAllSync(options) returns, in the same order. */
-  readEventViewsSync({ after = 0, until, limit, filter }: ReadAllOptions, format: EventViewFormat): string[] {
+  readEventViewsSync({ after = 0, until, limit, filter }: ReadAllOptions, format: EventViewFormat): Buffer {
     const { from, where, params } = whereClause(after, until, filter);
     return this.views.page(from, where, params, limit, format);
   }

@@ -1,7 +1,7 @@
 import Database from 'better-sqlite3';
 import type { Database as Connection, Statement } from 'better-sqlite3';
 import { existsSync } from 'node:fs';
-import { encodeEventView, EVENT_VIEW_VERSION, EventViewFormat, jsonOfTransitView, storedEventView } from '../events/event-view.encoding';
+import { encodeEventView, EVENT_VIEW_VERSION, EventViewFormat, joinViews, jsonOfTransitView, storedEventView } from '../events/event-view.encoding';
 import { decodeStored } from '../shared/stored-json';
 import type { EventMetadata } from './event-store.port';
 
@@ -30,6 +30,8 @@ export class SqliteEventViews {
   private positions = new Map<string, Statement>();
   private byRange: Statement | undefined;
   private byList: Statement | undefined;
+  private joinedByRange: Statement | undefined;
+  private joinedByList: Statement | undefined;
   private insert: Statement | undefined;
   private eventAt: Statement | undefined;
   private readonly encodedAtRead = new Lru<string>(LRU_ENTRIES);
@@ -45,9 +47,9 @@ export class SqliteEventViews {
 
   /**
    * The views of the events `SELECT … FROM <from> WHERE <where> ORDER BY position LIMIT <limit>` selects from the
-   * log, in that order (whereClause in sqlite-event-store.ts).
+   * log, in that order (whereClause in sqlite-event-store.ts), joined with commas as UTF-8.
    */
-  page(from: string, where: string, params: unknown[], limit: number, format: EventViewFormat): string[] {
+  page(from: string, where: string, params: unknown[], limit: number, format: EventViewFormat): Buffer {
     const key = `${from} ${where}`;
     let statement = this.positions.get(key);
     if (!statement) {
@@ -55,6 +57,11 @@ export class SqliteEventViews {
       this.positions.set(key, statement);
     }
     const events = statement.all(...params, limit) as Array<[number, string]>;
+    if (events.length === 0) return Buffer.alloc(0);
+    if (format === 'transit') {
+      const joined = this.storedJoined(events);
+      if (joined) return joined;
+    }
     const stored = this.storedTexts(events);
     const views = new Array<string>(events.length);
     for (let i = 0; i < events.length; i++) {
@@ -62,25 +69,58 @@ export class SqliteEventViews {
       const text = stored.get(position);
       views[i] = text !== undefined && text[0] === id ? (format === 'json' ? jsonOfTransitView(text[1]) : text[1]) : this.encodeAtRead(position, id, format);
     }
-    return views;
+    return joinViews(views);
+  }
+
+  /**
+   * The usual case in one statement: SQLite joins the stored texts into one buffer, and names the rows it joined
+   * (position and event id, in the order it joined them). When that list is exactly the page's events, every
+   * text is there, current and in order; otherwise (a text missing, stale or of another version) null, and the
+   * texts are read one by one.
+   */
+  private storedJoined(events: Array<[number, string]>): Buffer | null {
+    const texts = this.open();
+    if (!texts) return null;
+    const first = events[0][0];
+    const last = events[events.length - 1][0];
+    let row: [Buffer | null, string | null] | undefined;
+    try {
+      if (last - first + 1 === events.length) {
+        this.joinedByRange ??= texts.prepare(joined('position BETWEEN ? AND ?')).raw(true);
+        row = this.joinedByRange.get(first, last) as typeof row;
+      } else {
+        this.joinedByList ??= texts.prepare(joined('position IN (SELECT value FROM json_each(?))')).raw(true);
+        row = this.joinedByList.get(JSON.stringify(events.map((e) => e[0]))) as typeof row;
+      }
+    } catch {
+      return null;
+    }
+    if (!row || row[0] === null || row[1] === null) return null;
+    let expected = '';
+    for (let i = 0; i < events.length; i++) expected += `${i > 0 ? ' ' : ''}${events[i][0]} ${events[i][1]}`;
+    return row[1] === expected ? row[0] : null;
   }
 
   /** The stored (event id, text) of these events, by position: one range when they are close, else a list. */
   private storedTexts(events: Array<[number, string]>): Map<number, [string, string]> {
     const found = new Map<number, [string, string]>();
     const texts = this.open();
-    if (!texts || events.length === 0) return found;
+    if (!texts) return found;
     const first = events[0][0];
     const last = events[events.length - 1][0];
     let rows: Array<[number, string, string]>;
-    if (last - first < 4 * events.length) {
-      this.byRange ??= texts.prepare(`SELECT position, event_id, transit FROM event_view_texts WHERE position BETWEEN ? AND ? AND version = ${EVENT_VIEW_VERSION}`).raw(true);
-      rows = this.byRange.all(first, last) as Array<[number, string, string]>;
-    } else {
-      this.byList ??= texts
-        .prepare(`SELECT position, event_id, transit FROM event_view_texts WHERE position IN (SELECT value FROM json_each(?)) AND version = ${EVENT_VIEW_VERSION}`)
-        .raw(true);
-      rows = this.byList.all(JSON.stringify(events.map((e) => e[0]))) as Array<[number, string, string]>;
+    try {
+      if (last - first < 4 * events.length) {
+        this.byRange ??= texts.prepare(`SELECT position, event_id, transit FROM event_view_texts WHERE position BETWEEN ? AND ? AND version = ${EVENT_VIEW_VERSION}`).raw(true);
+        rows = this.byRange.all(first, last) as Array<[number, string, string]>;
+      } else {
+        this.byList ??= texts
+          .prepare(`SELECT position, event_id, transit FROM event_view_texts WHERE position IN (SELECT value FROM json_each(?)) AND version = ${EVENT_VIEW_VERSION}`)
+          .raw(true);
+        rows = this.byList.all(JSON.stringify(events.map((e) => e[0]))) as Array<[number, string, string]>;
+      }
+    } catch {
+      return found; // an unreadable cache: every event is encoded from the log
     }
     for (const [position, id, text] of rows) found.set(position, [id, text]);
     return found;
@@ -149,6 +189,11 @@ export class SqliteEventViews {
     return this.texts;
   }
 }
+
+/** Both lists are built from the same rows in the same turn of the aggregate, so the names vouch for the texts' order. */
+const joined = (where: string): string => `
+SELECT CAST(group_concat(transit, ',') AS BLOB), group_concat(position || ' ' || event_id, ' ')
+FROM (SELECT position, event_id, transit FROM event_view_texts WHERE ${where} AND version = ${EVENT_VIEW_VERSION} ORDER BY position)`;
 
 const SCHEMA = `
 CREATE TABLE IF NOT EXISTS event_view_texts (
