@@ -27,7 +27,8 @@ import type { EventMetadata } from './event-store.port';
 export class SqliteEventViews {
   /** undefined: not opened yet; null: unavailable (read-only log without a views file, or it failed to open). */
   private texts: Connection | null | undefined;
-  private positions = new Map<string, Statement>();
+  private readonly pageNames = new Map<string, Statement>();
+  private readonly pageEvents = new Map<string, Statement>();
   private byRange: Statement | undefined;
   private byList: Statement | undefined;
   private joinedByRange: Statement | undefined;
@@ -50,18 +51,27 @@ export class SqliteEventViews {
    * log, in that order (whereClause in sqlite-event-store.ts), joined with commas as UTF-8.
    */
   page(from: string, where: string, params: unknown[], limit: number, format: EventViewFormat): Buffer {
+    const select = `SELECT position, id FROM ${from} WHERE ${where} ORDER BY position LIMIT ?`;
     const key = `${from} ${where}`;
-    let statement = this.positions.get(key);
+    if (format === 'transit') {
+      // The page's events named in one row (SQLite builds the list: cheaper than a row each), in position order.
+      let names = this.pageNames.get(key);
+      if (!names) {
+        names = this.log.prepare(`SELECT count(*), min(position), max(position), group_concat(position || ' ' || id, ' ' ORDER BY position) FROM (${select})`).raw(true);
+        this.pageNames.set(key, names);
+      }
+      const [count, first, last, list] = names.get(...params, limit) as [number, number, number, string];
+      if (count === 0) return Buffer.alloc(0);
+      const joined = this.storedJoined(count, first, last, list);
+      if (joined) return joined;
+    }
+    let statement = this.pageEvents.get(key);
     if (!statement) {
-      statement = this.log.prepare(`SELECT position, id FROM ${from} WHERE ${where} ORDER BY position LIMIT ?`).raw(true);
-      this.positions.set(key, statement);
+      statement = this.log.prepare(select).raw(true);
+      this.pageEvents.set(key, statement);
     }
     const events = statement.all(...params, limit) as Array<[number, string]>;
     if (events.length === 0) return Buffer.alloc(0);
-    if (format === 'transit') {
-      const joined = this.storedJoined(events);
-      if (joined) return joined;
-    }
     const stored = this.storedTexts(events);
     const views = new Array<string>(events.length);
     for (let i = 0; i < events.length; i++) {
@@ -73,32 +83,29 @@ export class SqliteEventViews {
   }
 
   /**
-   * The usual case in one statement: SQLite joins the stored texts into one buffer, and names the rows it joined
-   * (position and event id, in the order it joined them). When that list is exactly the page's events, every
-   * text is there, current and in order; otherwise (a text missing, stale or of another version) null, and the
-   * texts are read one by one.
+   * The usual case: SQLite joins the stored texts into one buffer, and names the rows it joined (position and
+   * event id, in the order it joined them). When those names are exactly the page's (`page`: `count` events from
+   * `first` to `last`, named in position order), every text is there, current and in order; otherwise (a text
+   * missing, stale or of another version) null, and the texts are read one by one.
    */
-  private storedJoined(events: Array<[number, string]>): Buffer | null {
+  private storedJoined(count: number, first: number, last: number, pageNames: string): Buffer | null {
     const texts = this.open();
     if (!texts) return null;
-    const first = events[0][0];
-    const last = events[events.length - 1][0];
     let row: [Buffer | null, string | null] | undefined;
     try {
-      if (last - first + 1 === events.length) {
+      if (last - first + 1 === count) {
         this.joinedByRange ??= texts.prepare(joined('position BETWEEN ? AND ?')).raw(true);
         row = this.joinedByRange.get(first, last) as typeof row;
       } else {
+        // Positions are every other word of the names (were an id to hold a space, the names would not match).
+        const positions = pageNames.split(' ').filter((_, i) => i % 2 === 0);
         this.joinedByList ??= texts.prepare(joined('position IN (SELECT value FROM json_each(?))')).raw(true);
-        row = this.joinedByList.get(JSON.stringify(events.map((e) => e[0]))) as typeof row;
+        row = this.joinedByList.get(`[${positions.join(',')}]`) as typeof row;
       }
     } catch {
       return null;
     }
-    if (!row || row[0] === null || row[1] === null) return null;
-    let expected = '';
-    for (let i = 0; i < events.length; i++) expected += `${i > 0 ? ' ' : ''}${events[i][0]} ${events[i][1]}`;
-    return row[1] === expected ? row[0] : null;
+    return row && row[0] !== null && row[1] === pageNames ? row[0] : null;
   }
 
   /** The stored (event id, text) of these events, by position: one range when they are close, else a list. */
