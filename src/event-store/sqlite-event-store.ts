@@ -320,6 +320,7 @@ export class SqliteEventStore implements EventStore {
   async close(): Promise<void> {
     this.listeners.clear();
     this.groupCommit?.close();
+    this.eventViews?.close();
   }
 }
 

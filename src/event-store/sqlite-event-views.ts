@@ -169,6 +169,13 @@ export class SqliteEventViews {
     }
   }
 
+  /** Writes what is still queued and closes the views file (the log's store is closing). */
+  close(): void {
+    if (this.pending.length > 0) this.flush();
+    this.texts?.close();
+    this.texts = null;
+  }
+
   /** Opens the views file next to the log's file once (an in-memory log gets in-memory views). */
   private open(): Connection | null {
     if (this.texts !== undefined) return this.texts;
