@@ -1,12 +1,13 @@
 import { Logger } from '@nestjs/common';
 import type { EventStore, RecordedEvent, Subscription } from '../src/event-store/event-store.port';
-import type { SqliteEventStore } from '../src/event-store/sqlite-event-store';
+import { SqliteEventStore } from '../src/event-store/sqlite-event-store';
 import type { DocumentStore } from '../src/read-models/document-store.port';
 import { SqliteDocumentStore } from '../src/read-models/sqlite-document-store';
 import { SqliteListingSearch } from '../src/search/sqlite-listing-search';
 import type { ListingSearch } from '../src/search/listing-search.port';
 import { ProjectedBatch, Projection, projectBatch, targetOf } from '../src/event-sourcing/projection';
 import { backoffDelay } from '../src/shared/backoff';
+import { rebuildEmbedded } from './embedded-rebuild';
 
 /** The stores projections write to, one per projection target (src/event-sourcing/projection.ts). */
 export interface ReadModelStores {
@@ -397,15 +398,19 @@ export class CatchUpProjectionEngine implements ProjectionEngine {
  * Operator rebuild: drop every read model (documents, search, checkpoints) and replay the whole log (or the log up
  * to `until`) through every projection, into each projection's store. Reports progress as it goes.
  * `stores`: the read-model stores (`infra` has both).
+ *
+ * Embedded (the log and the read models in one SQLite file) it is one bulk transaction (embedded-rebuild.ts);
+ * otherwise batches of `batchSize` events, each applied like the catch-up engine applies one.
  */
 export const rebuildReadModels = async (
   events: EventStore,
   target: ReadModelStores,
   projections: readonly Projection[],
-  options: { until?: number; batchSize?: number; onProgress?: (position: number, head: number) => void } = {},
+  options: { until?: number; batchSize?: number; onProgress?: (done: number, total: number) => void; worker?: boolean } = {},
 ): Promise<{ events: number; position: number }> => {
   checkTargets(target, projections);
   const head = options.until ?? (await events.headPosition());
+  if (events instanceof SqliteEventStore && isEmbedded(target)) return rebuildEmbedded(target, projections, { ...options, until: head });
   await target.search?.reset();
   await target.documents.reset();
   let after = 0;

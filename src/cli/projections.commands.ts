@@ -1,27 +1,37 @@
 import type { Command } from 'commander';
 import { ALL_PROJECTIONS } from '../../projections/registry';
 import { rebuildReadModels } from '../../projections/projection-engine';
-import { withCli } from './cli-context';
+import { loadConfig } from '../config';
+import { openInfrastructure } from '../infrastructure/composition-root';
 
 export const registerProjectionCommands = (program: Command): void => {
   program
     .command('rebuild')
     .description('drop every read model and rebuild it from the event log (stop the server first)')
     .option('--until-seqid <n>', 'replay the log only up to this sequence id (an audit of the state at that point)')
-    .action(async (opts: { untilSeqid?: string }) =>
-      withCli(async ({ infra }) => {
+    .action(async (opts: { untilSeqid?: string }) => {
+      const config = loadConfig();
+      // Only the stores, no Nest application. Embedded, no projection is started either: the inline engine would
+      // first catch the read models up from their checkpoints, batch by batch, only for the rebuild to drop them.
+      const embedded = !config.eventStoreUrl && !config.elasticsearchUrl;
+      const infra = await openInfrastructure(config, embedded ? [] : ALL_PROJECTIONS);
+      try {
         const started = Date.now();
         let last = 0;
         const result = await rebuildReadModels(infra.events, infra, ALL_PROJECTIONS, {
           until: opts.untilSeqid !== undefined ? Number(opts.untilSeqid) : undefined,
-          onProgress: (position, head) => {
-            if (Date.now() - last < 500 && position < head) return;
+          // The server is stopped and nothing else runs here: the replay may run in a worker thread.
+          worker: true,
+          onProgress: (done, total) => {
+            if (Date.now() - last < 500 && done < total) return;
             last = Date.now();
-            process.stderr.write(`\rreplayed up to ${position} of ${head} (${head ? Math.round((100 * position) / head) : 100}%)`);
+            process.stderr.write(`\rreplayed ${total ? Math.round((100 * done) / total) : 100}% of the log`);
           },
         });
         process.stderr.write('\n');
         console.log(`Rebuilt ${ALL_PROJECTIONS.length} projections from ${result.events} events in ${Date.now() - started} ms.`);
-      }),
-    );
+      } finally {
+        await infra.close();
+      }
+    });
 };

@@ -1,5 +1,6 @@
 import type { Database, Statement } from 'better-sqlite3';
 import { decodeStored, encodeStored } from '../shared/stored-json';
+import { SqliteDocumentBulkLoad } from './sqlite-document-bulk-load';
 import {
   DocumentQuery,
   DocumentStore,
@@ -9,8 +10,13 @@ import {
   SortKey,
 } from './document-store.port';
 
-const SCHEMA = `
-CREATE TABLE IF NOT EXISTS documents (
+/**
+ * A rowid table with the key as a unique index, not WITHOUT ROWID: a body (often 1-2 KB) is larger than a
+ * WITHOUT ROWID row keeps in its page (about 1 KB of a 4 KB page), so each spilled into an overflow page of its
+ * own, and the table was 2.5 times its data. Files made before keep that layout until a rebuild recreates the
+ * table (every statement here works on both).
+ */
+const DOCUMENTS_TABLE = `CREATE TABLE IF NOT EXISTS documents (
   collection     TEXT NOT NULL,
   marketplace_id TEXT NOT NULL,
   id             TEXT NOT NULL,
@@ -18,9 +24,15 @@ CREATE TABLE IF NOT EXISTS documents (
   body           TEXT NOT NULL,
   fields         TEXT NOT NULL,
   position       INTEGER NOT NULL DEFAULT 0,
-  PRIMARY KEY (collection, marketplace_id, id)
-) WITHOUT ROWID;
-CREATE INDEX IF NOT EXISTS documents_created ON documents (collection, marketplace_id, created_at);
+  UNIQUE (collection, marketplace_id, id)
+)`;
+
+/** Only queries use it (writes find documents by their key): a rebuild builds it once, after the load. */
+const CREATED_INDEX = 'CREATE INDEX IF NOT EXISTS documents_created ON documents (collection, marketplace_id, created_at)';
+
+const SCHEMA = `
+${DOCUMENTS_TABLE};
+${CREATED_INDEX};
 CREATE TABLE IF NOT EXISTS document_keys (
   collection     TEXT NOT NULL,
   marketplace_id TEXT NOT NULL,
@@ -142,6 +154,22 @@ export class SqliteDocumentStore implements DocumentStore {
 
   async apply(ops: ReadModelOp[], checkpoints: Record<string, number>): Promise<void> {
     this.transaction(() => this.applySync(ops, checkpoints));
+  }
+
+  /**
+   * For a rebuild inside the caller's transaction: drops every document, key, tombstone and checkpoint, then takes
+   * the final state of each (see SqliteDocumentBulkLoad).
+   */
+  bulkLoad(): SqliteDocumentBulkLoad {
+    this.db.exec('DELETE FROM document_keys; DELETE FROM document_tombstones; DELETE FROM projection_checkpoints;');
+    // Dropped and created again rather than emptied: a file from before gets the current layout (see DOCUMENTS_TABLE).
+    this.db.exec(`DROP TABLE documents; ${DOCUMENTS_TABLE}`);
+    return new SqliteDocumentBulkLoad(this.db, [CREATED_INDEX]);
+  }
+
+  /** The connection, which the embedded event log shares: a rebuild reads the log and writes the read models through it. */
+  get database(): Database {
+    return this.db;
   }
 
   /** Runs `work` in one immediate transaction of this store's database (the search tables share it when embedded). */

@@ -40,6 +40,20 @@ CREATE TABLE IF NOT EXISTS search_versions (
 `;
 
 /**
+ * Indexes only queries use (writes find a listing by (mp, id) and its rows by n): a rebuild drops them and builds
+ * each once at the end, sorted, instead of updating them row by row (SEARCH_SCHEMA creates them again).
+ */
+const QUERY_ONLY_INDEXES = ['search_listings_created', 'search_listings_state', 'search_listings_price', 'search_listings_author'];
+
+/** The search side of a rebuild (SqliteListingSearch.bulkLoad). */
+export interface SearchBulkLoad {
+  /** Stores a listing's final write (a put, or a delete that leaves only its version). */
+  load(op: SearchOp & { position: number }): void;
+  /** Builds the query-only indexes and refreshes the planner's statistics. */
+  finish(): void;
+}
+
+/**
  * The embedded search read model (tables in sqlite-search-sql.ts): narrow listing rows with indexed columns, a
  * 4-dimensional R*Tree (location, price, marketplace×state), extended-data values by kind and key, and an FTS5
  * index of words and reversed words (a prefix query on reversed words finds word endings).
@@ -123,6 +137,33 @@ export class SqliteListingSearch implements ListingSearch {
     this.db.exec('DELETE FROM search_versions');
     this.marketplaces.clear();
     this.counts.clear();
+  }
+
+  /**
+   * For a rebuild inside the caller's transaction: the search tables are dropped and created again (emptying an
+   * FTS5 or R*Tree table deletes row by row), then take each listing's final write once (the replay,
+   * projections/newest-first.ts, knows which it is): its version, and its rows unless it was deleted. The query-only
+   * indexes are built at the end. Internal numbers (marketplaces, listings' n) follow the order of the load.
+   */
+  bulkLoad(): SearchBulkLoad {
+    this.db.exec(['search_text_vocab', ...SEARCH_TABLES, 'search_versions'].map((table) => `DROP TABLE IF EXISTS ${table};`).join(''));
+    this.db.exec(SEARCH_SCHEMA + VERSIONS_SCHEMA + QUERY_ONLY_INDEXES.map((index) => `DROP INDEX ${index};`).join(''));
+    this.marketplaces.clear();
+    this.counts.clear();
+    const version = this.db.prepare('INSERT INTO search_versions (marketplace_id, id, position) VALUES (?, ?, ?)');
+    return {
+      load: (op) => {
+        if (op.op === 'delete') version.run(op.marketplaceId, op.id, op.position);
+        else {
+          version.run(op.document.marketplaceId, op.document.id, op.position);
+          this.put(op.document);
+        }
+      },
+      finish: () => {
+        this.db.exec(SEARCH_SCHEMA);
+        this.db.pragma('optimize');
+      },
+    };
   }
 
   async close(): Promise<void> {

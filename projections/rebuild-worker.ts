@@ -1,0 +1,73 @@
+import Database from 'better-sqlite3';
+import { parentPort, workerData } from 'node:worker_threads';
+import { SqliteLogScan } from '../src/event-store/sqlite-log-scan';
+import { FinalWrites, NewestFirstReplay } from './newest-first';
+import { ALL_PROJECTIONS } from './registry';
+
+/**
+ * The replay half of an embedded rebuild in a worker thread (embedded-rebuild.ts): reads the log newest first
+ * through its own read-only connection, runs the projections and posts the final writes, while the main thread
+ * stores the previous ones. Functions cannot be sent to a thread, so it runs the registry's projections, by name.
+ */
+export interface RebuildWorkerData {
+  file: string;
+  until: number;
+  window: number;
+  projections: string[];
+  /** Chunks posted and not yet stored: bounds the memory of what waits. */
+  ahead: number;
+}
+
+/** Events per message: fewer, larger messages. */
+const BATCH = 500;
+
+const { file, until, window, projections, ahead } = workerData as RebuildWorkerData;
+const port = parentPort!;
+let credit = ahead;
+let wake: (() => void) | null = null;
+port.on('message', () => {
+  credit += 1;
+  wake?.();
+});
+
+const run = async () => {
+  const replay = new NewestFirstReplay(projections.map((name) => ALL_PROJECTIONS.find((p) => p.name === name)!));
+  const log = new SqliteLogScan(new Database(file, { readonly: true, fileMustExist: true }), true);
+  let batch: FinalWrites | null = null;
+  const post = async (writes: FinalWrites) => {
+    while (credit === 0) await new Promise<void>((resolve) => (wake = resolve));
+    credit -= 1;
+    port.postMessage(writes);
+  };
+  try {
+    for (const chunk of log.newestFirst(until, window)) {
+      const writes = replay.replay(chunk);
+      batch = batch ? merge(batch, writes) : writes;
+      if (batch.events >= BATCH) {
+        await post(batch);
+        batch = null;
+      }
+    }
+    if (batch) await post(batch);
+    port.postMessage(null);
+  } finally {
+    log.close();
+  }
+};
+
+/** Chunks in the order they were replayed (newest first). */
+const merge = (a: FinalWrites, b: FinalWrites): FinalWrites => ({
+  events: a.events + b.events,
+  newest: a.newest,
+  oldest: b.oldest,
+  documents: a.documents.concat(b.documents),
+  keys: a.keys.concat(b.keys),
+  search: a.search.concat(b.search),
+});
+
+void run().catch((error: unknown) => {
+  // Re-thrown outside the promise, so the main thread gets it as the worker's 'error' event.
+  setImmediate(() => {
+    throw error;
+  });
+});

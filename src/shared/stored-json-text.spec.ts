@@ -1,0 +1,49 @@
+import { encodeStored } from './stored-json';
+import { storedMemberText } from './stored-json-text';
+import { BigDecimal, LatLng, Money, Uuid } from './values';
+
+const tricky = [
+  'plain',
+  '',
+  '~starts with a tilde',
+  '^0',
+  '`tick',
+  'quote " inside',
+  'backslash \\',
+  'ends with backslash \\\\',
+  '\\"',
+  '{"resource": [1, 2]}',
+  '"resource":',
+  'unicode ☃ 😀 \u0000 \u2028',
+  'commas, braces } ] { [',
+];
+
+const values: unknown[] = [
+  {},
+  [],
+  { a: 1, b: [true, false, null], c: { d: 'x' } },
+  tricky,
+  Object.fromEntries(tricky.map((s, i) => [s, i])),
+  { id: new Uuid('6f0c3f64-1111-4111-8111-111111111111'), at: new Date(0), price: new Money(1250, 'EUR'), at2: new LatLng(60.1, 24.9), big: new BigDecimal('1.50') },
+  [[[{ deep: [{ deeper: tricky }] }]], -0.5, 1e300, 12345678901234],
+  { resource: { nested: 'the inner resource key is not the top one' } },
+];
+
+describe('storedMemberText', () => {
+  it('finds exactly the text encodeStored writes for an object or array member, wherever it sits', () => {
+    for (const value of values) {
+      for (const before of [{}, { resource_: 1, resourceId: 'r', previousValues: { resource: 'no' } }, Object.fromEntries(tricky.map((s) => [s, s]))]) {
+        const parent = encodeStored({ ...before, resource: value, after: { resource: tricky } });
+        expect(storedMemberText(parent, 'resource')).toBe(encodeStored(value));
+      }
+    }
+  });
+
+  it('answers null for scalars (written quoted when alone), missing members and anything but an object', () => {
+    for (const scalar of ['text', 1, true, null, new Date(0), new Uuid('6f0c3f64-1111-4111-8111-111111111111')])
+      expect(storedMemberText(encodeStored({ resource: scalar }), 'resource')).toBeNull();
+    expect(storedMemberText(encodeStored({ other: { a: 1 } }), 'resource')).toBeNull();
+    expect(storedMemberText(encodeStored([{ resource: {} }]), 'resource')).toBeNull();
+    expect(storedMemberText('{"resource":{"unterminated"', 'resource')).toBeNull();
+  });
+});

@@ -1,0 +1,74 @@
+/**
+ * The stored text of one member of a stored object (src/shared/stored-json.ts), without decoding it.
+ *
+ * Why it is exact: the Transit verbose writer has no cache and writes `JSON.stringify` of the tree it builds, so
+ * an object or array value is written the same whether alone or inside a parent. The `resource` member of a
+ * stored event's metadata is therefore, byte for byte, what `encodeStored(resource)` wrote for the document that
+ * the live projection made of it, and a rebuild can store that text again instead of encoding the value anew.
+ *
+ * Only objects and arrays qualify: a scalar written alone is quoted (`{"~#'":…}`), inside a parent it is not.
+ */
+export const storedMemberText = (text: string, name: string): string | null => {
+  if (text.charCodeAt(0) !== OPEN_BRACE) return null;
+  const wanted = JSON.stringify(name);
+  let i = 1;
+  while (i < text.length && text.charCodeAt(i) === QUOTE) {
+    const keyEnd = stringEnd(text, i);
+    if (text.charCodeAt(keyEnd) !== COLON) return null;
+    const valueEnd = valueEndAt(text, keyEnd + 1);
+    if (valueEnd < 0) return null;
+    if (keyEnd - i === wanted.length && text.startsWith(wanted, i)) {
+      const first = text.charCodeAt(keyEnd + 1);
+      return first === OPEN_BRACE || first === OPEN_BRACKET ? text.slice(keyEnd + 1, valueEnd) : null;
+    }
+    if (text.charCodeAt(valueEnd) !== COMMA) return null;
+    i = valueEnd + 1;
+  }
+  return null;
+};
+
+const QUOTE = 0x22;
+const BACKSLASH = 0x5c;
+const COLON = 0x3a;
+const COMMA = 0x2c;
+const OPEN_BRACE = 0x7b;
+const CLOSE_BRACE = 0x7d;
+const OPEN_BRACKET = 0x5b;
+const CLOSE_BRACKET = 0x5d;
+
+/** The index after the closing quote of the string that opens at `start`. */
+const stringEnd = (text: string, start: number): number => {
+  let from = start + 1;
+  for (;;) {
+    const quote = text.indexOf('"', from);
+    if (quote < 0) return text.length;
+    let backslashes = 0;
+    while (text.charCodeAt(quote - 1 - backslashes) === BACKSLASH) backslashes += 1;
+    if (backslashes % 2 === 0) return quote + 1;
+    from = quote + 1;
+  }
+};
+
+/** The index after the JSON value that starts at `start` (compact JSON: no whitespace), or -1. */
+const valueEndAt = (text: string, start: number): number => {
+  const first = text.charCodeAt(start);
+  if (first === QUOTE) return stringEnd(text, start);
+  if (first !== OPEN_BRACE && first !== OPEN_BRACKET) {
+    // A number, true, false or null: up to the next delimiter.
+    let i = start;
+    for (let c = text.charCodeAt(i); i < text.length && c !== COMMA && c !== CLOSE_BRACE && c !== CLOSE_BRACKET; c = text.charCodeAt(++i));
+    return i;
+  }
+  let depth = 0;
+  for (let i = start; i < text.length; ) {
+    const c = text.charCodeAt(i);
+    if (c === QUOTE) {
+      i = stringEnd(text, i);
+      continue;
+    }
+    if (c === OPEN_BRACE || c === OPEN_BRACKET) depth += 1;
+    else if ((c === CLOSE_BRACE || c === CLOSE_BRACKET) && (depth -= 1) === 0) return i + 1;
+    i += 1;
+  }
+  return -1;
+};
