@@ -1,0 +1,52 @@
+import { spawn } from 'node:child_process';
+import { join } from 'node:path';
+import { memoryOf } from '../listings/listing-loads';
+
+/** dist/bench/rebuild → the compiled CLI entry and the bench's preload. */
+const CLI = join(__dirname, '..', '..', '..', 'bin', 'marketplace-server.js');
+const EXIT_WITH_PARENT = join(__dirname, '..', 'kit', 'exit-with-parent.js');
+
+export interface RebuildRun {
+  /** Wall time of the whole child process (start-up, opening the stores, the rebuild, closing). */
+  seconds: number;
+  /** What the CLI printed it took (the rebuild itself). */
+  rebuildMs: number;
+  events: number;
+  /** The child's peak resident set (VmHWM, read from /proc while it runs). */
+  peakRssMb: number;
+}
+
+/**
+ * `marketplace-server rebuild` over a data folder, as an operator runs it (bin/marketplace-server.js), in a child
+ * process whose peak RSS is polled from /proc. With BENCH_CPU_PROF=<dir> it writes a CPU profile there (one per
+ * thread: the worker's is the replay, the main thread's the writes).
+ */
+export const runRebuild = (dataDir: string, args: string[] = []): Promise<RebuildRun> =>
+  new Promise((resolve, reject) => {
+    const profileDir = process.env.BENCH_CPU_PROF;
+    const profile = profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`, `--cpu-prof-name=rebuild-${Date.now()}.cpuprofile`] : [];
+    const started = process.hrtime.bigint();
+    const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, SQLITE_SYNCHRONOUS: 'FULL' };
+    for (const key of ['EVENTSTORE_URL', 'ELASTICSEARCH_URL']) delete env[key];
+    const child = spawn(process.execPath, [...profile, '--require', EXIT_WITH_PARENT, CLI, 'rebuild', ...args], { env, stdio: ['ignore', 'pipe', 'pipe', 'ipc'] });
+    let output = '';
+    const keep = (chunk: Buffer) => void (output = (output + chunk.toString()).slice(-16_384));
+    child.stdout!.on('data', keep);
+    child.stderr!.on('data', keep);
+    let peakMb = 0;
+    const poll = setInterval(() => {
+      try {
+        peakMb = Math.max(peakMb, memoryOf(child.pid!).peakMb);
+      } catch {
+        /* exited between two polls */
+      }
+    }, 50);
+    child.once('error', reject);
+    child.once('exit', (code, signal) => {
+      clearInterval(poll);
+      const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+      const done = /Rebuilt \d+ projections from (\d+) events in (\d+) ms/.exec(output);
+      if (code !== 0 || !done) return reject(new Error(`rebuild exited with ${code ?? signal}:\n${output.slice(-4000)}`));
+      resolve({ seconds, rebuildMs: Number(done[2]), events: Number(done[1]), peakRssMb: peakMb });
+    });
+  });
