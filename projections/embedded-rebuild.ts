@@ -46,11 +46,20 @@ type Stores = { documents: SqliteDocumentStore; search?: SqliteListingSearch };
 export const rebuildEmbedded = async (stores: Stores, projections: readonly Projection[], options: EmbeddedRebuildOptions): Promise<{ events: number; position: number }> => {
   const db = stores.documents.database;
   const inWorker = options.worker === true && !db.memory && existsSync(WORKER) && projections.every((p) => ALL_PROJECTIONS.includes(p));
-  const result = inWorker ? await loadFromWorker(stores, projections, options) : stores.documents.transaction(() => loadHere(stores, projections, options));
-  // The committed WAL holds the whole new read model: copy it into the database file and empty it now, rather
-  // than leave a WAL as large as the read models to the server's first checkpoint.
-  db.pragma('wal_checkpoint(TRUNCATE)');
-  return result;
+  // The commit is the rebuild's one point of durability: FULL syncs the WAL in it, whatever the connection does
+  // otherwise (with SQLITE_SYNCHRONOUS=FULL the event store commits with NORMAL and syncs the WAL itself,
+  // src/event-store/wal-group-commit.ts).
+  const synchronous = db.pragma('synchronous', { simple: true }) as number;
+  db.pragma('synchronous = FULL');
+  try {
+    const result = inWorker ? await loadFromWorker(stores, projections, options) : stores.documents.transaction(() => loadHere(stores, projections, options));
+    // The committed WAL holds the whole new read model: copy it into the database file and empty it now, rather
+    // than leave a WAL as large as the read models to the server's first checkpoint.
+    db.pragma('wal_checkpoint(TRUNCATE)');
+    return result;
+  } finally {
+    db.pragma(`synchronous = ${synchronous}`);
+  }
 };
 
 const loadHere = (stores: Stores, projections: readonly Projection[], options: EmbeddedRebuildOptions) => {

@@ -156,7 +156,7 @@ export class SqliteListingSearch implements ListingSearch {
         if (op.op === 'delete') version.run(op.marketplaceId, op.id, op.position);
         else {
           version.run(op.document.marketplaceId, op.document.id, op.position);
-          this.put(op.document);
+          this.put(op.document, true);
         }
       },
       finish: () => {
@@ -290,7 +290,8 @@ export class SqliteListingSearch implements ListingSearch {
     return true;
   }
 
-  private put(d: SearchDocument): void {
+  /** `fresh`: the listing is known not to be stored (a rebuild's load), so it is not looked up. */
+  private put(d: SearchDocument, fresh = false): void {
     const mp = this.marketplaceNumber(d.marketplaceId, true)!;
     const titleWords = d.titleWords.join(' ');
     const descriptionWords = d.descriptionWords.join(' ');
@@ -301,10 +302,12 @@ export class SqliteListingSearch implements ListingSearch {
     }
     const textValues = JSON.stringify(textWords);
     const row = [STATE_CODES[d.state], d.authorId, d.createdAt, d.price, d.geolocation?.lat ?? null, d.geolocation?.lng ?? null, d.stock];
-    const existing = this.get<{ n: number; title_words: string; description_words: string; text_values: string }>(
-      'SELECT l.n, w.title_words, w.description_words, w.text_values FROM search_listings l JOIN search_words w ON w.n = l.n WHERE l.mp = ? AND l.id = ?',
-      [mp, d.id],
-    );
+    const existing = fresh
+      ? undefined
+      : this.get<{ n: number; title_words: string; description_words: string; text_values: string }>(
+          'SELECT l.n, w.title_words, w.description_words, w.text_values FROM search_listings l JOIN search_words w ON w.n = l.n WHERE l.mp = ? AND l.id = ?',
+          [mp, d.id],
+        );
     let n: number;
     if (existing) {
       n = existing.n;
