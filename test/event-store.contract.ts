@@ -250,6 +250,47 @@ export const eventStoreContract = (name: string, makeStore: () => Promise<EventS
       });
     });
 
+    describe('repeated appends (the same event ids)', () => {
+      // What the runner does after an append that got no answer: the same events, ids and expected revisions.
+      const withIds = (events: NewEvent[]): NewEvent[] => events.map((e) => ({ ...e, id: randomUUID() }));
+
+      it('stores a repeated single-stream append once and answers what was stored', async () => {
+        const marketplaceId = randomUUID();
+        const streamId = stream(marketplaceId);
+        const append: StreamAppend = { streamId, expectedRevision: 'no_stream', events: withIds([ev(marketplaceId, 'thing/created'), ev(marketplaceId, 'thing/updated')]) };
+        const first = await store.append([append]);
+        const repeat = await store.append([append]);
+        expect(repeat.revisions).toEqual(first.revisions);
+        expect(repeat.events.map((e) => [e.id, e.position])).toEqual(first.events.map((e) => [e.id, e.position]));
+        expect((await store.readStream(streamId)).map((e) => e.id)).toEqual(append.events.map((e) => e.id));
+      });
+
+      it('stores a repeated multi-stream append once', async () => {
+        const marketplaceId = randomUUID();
+        const [a, b] = [stream(marketplaceId), stream(marketplaceId)];
+        await appendOne(b, 'no_stream', ev(marketplaceId));
+        const appends: StreamAppend[] = [
+          { streamId: a, expectedRevision: 'no_stream', events: withIds([ev(marketplaceId, 'thing/created')]) },
+          { streamId: b, expectedRevision: 0, events: withIds([ev(marketplaceId, 'thing/updated')]) },
+        ];
+        const first = await store.append(appends);
+        const repeat = await store.append(appends);
+        expect(repeat.position).toBe(first.position);
+        expect(repeat.revisions).toEqual({ [a]: 0, [b]: 1 });
+        expect(await store.readStream(a)).toHaveLength(1);
+        expect(await store.readStream(b)).toHaveLength(2);
+        expect(await readTenant(marketplaceId)).toHaveLength(3);
+      });
+
+      it('still refuses other events at a taken revision', async () => {
+        const marketplaceId = randomUUID();
+        const streamId = stream(marketplaceId);
+        await store.append([{ streamId, expectedRevision: 'no_stream', events: withIds([ev(marketplaceId)]) }]);
+        await expect(store.append([{ streamId, expectedRevision: 'no_stream', events: withIds([ev(marketplaceId)]) }])).rejects.toBeInstanceOf(WrongExpectedRevisionError);
+        expect(await store.readStream(streamId)).toHaveLength(1);
+      });
+    });
+
     describe('readAll', () => {
       it('returns the log in position order', async () => {
         const marketplaceId = randomUUID();

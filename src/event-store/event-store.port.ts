@@ -107,6 +107,28 @@ export class WrongExpectedRevisionError extends Error {
   }
 }
 
+/**
+ * An append that got no answer (a timeout, a lost connection, a leader change): it may or may not have been
+ * written. Repeating the same append (same event ids) is safe: a store recognises a repeat of what it stored.
+ */
+export class AppendUnansweredError extends Error {
+  readonly transient = true;
+  constructor(message: string, cause?: unknown) {
+    super(message, { cause });
+    this.name = 'AppendUnansweredError';
+  }
+}
+
+/** An append larger than the store takes (KurrentDB's maximum append size): a client error, never retried. */
+export class AppendTooLargeError extends Error {
+  /** Answered 413 like an oversized request body. */
+  readonly statusCode = 413;
+  constructor(readonly size: number | null, readonly maxSize: number | null) {
+    super(`The change is too large to store (${size ?? 'unknown'} bytes; at most ${maxSize ?? 'unknown'} bytes in one append).`);
+    this.name = 'AppendTooLargeError';
+  }
+}
+
 /** Does an event match a type filter entry (`user/created` exactly or the bare resource type `user`)? */
 export const matchesEventType = (eventType: string, filters: string[]): boolean =>
   filters.some((f) => (f.includes('/') ? f === eventType : eventType.startsWith(`${f}/`)));

@@ -2,7 +2,10 @@ import {
   ANY,
   AllStreamResolvedEvent,
   AllStreamSubscription,
+  AppendRecordSizeExceededError,
   AppendStreamState,
+  CancelledError,
+  DeadlineExceededError,
   BACKWARDS,
   END,
   EventData,
@@ -11,7 +14,9 @@ import {
   Filter,
   jsonEvent,
   KurrentDBClient,
+  MaxAppendSizeExceededError,
   NO_STREAM,
+  NotLeaderError,
   Position,
   ReadPosition,
   RecordedEvent as KurrentRecordedEvent,
@@ -19,12 +24,17 @@ import {
   STREAM_EXISTS,
   StreamNotFoundError,
   streamNameFilter,
+  TimeoutError,
+  TransactionMaxSizeExceededError,
+  UnavailableError,
   WrongExpectedVersionError,
 } from '@kurrent/kurrentdb-client';
 import { randomUUID } from 'node:crypto';
 import { decodeStored, encodeStored } from '../shared/stored-json';
 import {
   AppendResult,
+  AppendTooLargeError,
+  AppendUnansweredError,
   EventMetadata,
   EventStore,
   ExpectedRevision,
@@ -37,6 +47,7 @@ import {
   Subscription,
   WrongExpectedRevisionError,
 } from './event-store.port';
+import { checkKurrentDbVersion } from './kurrentdb-server-version';
 import { MARKETPLACES_STREAM, streams, tenantPrefix } from './stream-names';
 
 /** Event data as stored: the Transit text, so Uuid, Money, Date... come back as the same types. */
@@ -74,6 +85,25 @@ export class KurrentDbEventStore implements EventStore {
     this.client = KurrentDBClient.connectionString(connectionString);
   }
 
+  /** Connects and checks the server's version: older than KurrentDB 25.1 is refused at start-up with a clear message. */
+  static async connect(connectionString: string): Promise<KurrentDbEventStore> {
+    const store = new KurrentDbEventStore(connectionString);
+    try {
+      checkKurrentDbVersion(await store.serverVersion());
+    } catch (error) {
+      await store.close();
+      throw error;
+    }
+    return store;
+  }
+
+  /** The version the server reports (the client asks it once per connection; "unknown" before 21.10). */
+  async serverVersion(): Promise<string> {
+    // The client keeps the server's features behind a protected getter; its own multiStreamAppend checks them too.
+    const features = await (this.client as unknown as { capabilities: Promise<{ serverVersion: string }> }).capabilities;
+    return features.serverVersion;
+  }
+
   async append(appends: StreamAppend[]): Promise<AppendResult> {
     if (appends.length === 0) return { position: 0, revisions: {}, events: [] };
     const written = appends.map((a) => ({ append: a, data: a.events.map(toEventData) }));
@@ -81,7 +111,11 @@ export class KurrentDbEventStore implements EventStore {
     try {
       revisions = appends.length === 1 ? await this.appendOne(written[0].append, written[0].data) : await this.appendMany(written);
     } catch (error) {
-      throw toConflict(error, appends);
+      // The same events (ids) stored before: a repeat after a lost answer, which KurrentDB's idempotence check does
+      // not catch once the stream moved on or for multi-stream appends.
+      const repeat = error instanceof WrongExpectedVersionError ? await this.storedRepeat(written) : null;
+      if (repeat) revisions = repeat;
+      else throw toPortError(error, appends);
     }
     const perStream = await Promise.all(
       written.map(({ append, data }) => this.recordedAfterAppend(append, data, revisions[append.streamId])),
@@ -106,6 +140,27 @@ export class KurrentDbEventStore implements EventStore {
       })),
     );
     return Object.fromEntries(result.responses.map((r) => [r.streamName, Number(r.revision)]));
+  }
+
+  /** The revisions of an append whose events (by id) are already in its streams at the expected revisions; else null. */
+  private async storedRepeat(written: Array<{ append: StreamAppend; data: EventData[] }>): Promise<Record<string, number> | null> {
+    const revisions: Record<string, number> = {};
+    for (const { append, data } of written) {
+      const first = append.expectedRevision === 'no_stream' ? 0 : typeof append.expectedRevision === 'number' ? append.expectedRevision + 1 : null;
+      if (first === null || !append.events.every((e) => e.id)) return null;
+      const stored: string[] = [];
+      try {
+        for await (const { event } of this.client.readStream(append.streamId, { fromRevision: BigInt(first), maxCount: data.length, requiresLeader: true })) {
+          if (event) stored.push(event.id);
+        }
+      } catch (error) {
+        if (error instanceof StreamNotFoundError) return null;
+        throw error;
+      }
+      if (stored.length !== data.length || stored.some((id, i) => id !== data[i].id)) return null;
+      revisions[append.streamId] = first + data.length - 1;
+    }
+    return revisions;
   }
 
   /**
@@ -281,7 +336,7 @@ export class KurrentDbEventStore implements EventStore {
 const toEventData = (event: NewEvent): EventData => {
   const data: StoredData = { transit: encodeStored(event.data) };
   const metadata: StoredMetadata = { marketplaceId: event.metadata.marketplaceId, metadata: encodeStored(event.metadata) };
-  return jsonEvent({ id: randomUUID(), type: event.type, data, metadata });
+  return jsonEvent({ id: event.id ?? randomUUID(), type: event.type, data, metadata });
 };
 
 const isStoredData = (value: unknown): value is StoredData =>
@@ -328,8 +383,17 @@ const toStreamState = (expected: ExpectedRevision): AppendStreamState => {
 const fromStreamState = (state: AppendStreamState): ExpectedRevision =>
   typeof state === 'bigint' ? Number(state) : state;
 
-/** The client's wrong-expected-version errors (single and multi-stream appends) as the port's error. */
-const toConflict = (error: unknown, appends: StreamAppend[]): unknown => {
+/**
+ * The client's errors as the port's: wrong expected versions (single and multi-stream appends) are conflicts; an
+ * append that got no answer may have been written (the runner repeats it with the same ids); a size limit is the
+ * client's error, not the server's.
+ */
+const toPortError = (error: unknown, appends: StreamAppend[]): unknown => {
+  if (error instanceof MaxAppendSizeExceededError) return new AppendTooLargeError(null, error.maxAppendSize);
+  if (error instanceof AppendRecordSizeExceededError || error instanceof TransactionMaxSizeExceededError) return new AppendTooLargeError(error.size, error.maxSize);
+  if ([UnavailableError, DeadlineExceededError, TimeoutError, CancelledError, NotLeaderError].some((type) => error instanceof type)) {
+    return new AppendUnansweredError(`KurrentDB did not answer the append: ${(error as Error).message}`, error);
+  }
   if (!(error instanceof WrongExpectedVersionError)) return error;
   const append = appends.find((a) => a.streamId === error.streamName) ?? (appends.length === 1 ? appends[0] : undefined);
   const streamId = append?.streamId ?? error.streamName;
