@@ -1,6 +1,6 @@
 import type { estypes } from '@elastic/elasticsearch';
 import { defaultSatisfies, indexedValues, kindOf, textOf, ValueKind } from './extended-conditions';
-import type { ExtendedFilter, ListingSearchQuery, SearchDocument } from './listing-search.port';
+import { withinSearchWindow, type ExtendedFilter, type ListingSearchQuery, type SearchDocument } from './listing-search.port';
 import { EXACT_FACTOR, FIELD_WEIGHTS, NGRAM_MIN, reverseWord, wordsOf } from './search-text';
 
 /** The Elasticsearch side of listing search as pure functions: the mapping, documents, and the search request of a query. */
@@ -81,8 +81,6 @@ export const toSource = (d: SearchDocument): Source => {
 };
 
 type Query = estypes.QueryDslQueryContainer;
-/** index.max_result_window (the Elasticsearch default). */
-export const RESULT_WINDOW = 10_000;
 export const field = (kind: FieldKind, key: string) => `x.${kind}.${key}`;
 const constant = (filter: Query, boost: number): Query => ({ constant_score: { filter, boost } });
 
@@ -185,13 +183,13 @@ export const fieldsOf = (q: ListingSearchQuery): Array<{ kind: FieldKind; key: s
 /** The search request of a query (without the index), paged within the result window. */
 export const searchRequestOf = (q: ListingSearchQuery): Omit<estypes.SearchRequest, 'index'> => {
   const keywords = q.keywords?.tokens.length ? [keywordsQuery(q.keywords.tokens, q.keywords.textKeys)] : [];
-  // from + size may not pass the index's result window: past it there are only counts (see paginationLimit).
-  const from = Math.min(q.offset, RESULT_WINDOW);
+  // from + size may not pass the index's result window: past it there are only counts (the port's SEARCH_WINDOW).
+  const { offset: from, limit } = withinSearchWindow(q);
   return {
     query: { bool: { filter: filters(q), must: keywords } },
     sort: sortOf(q),
     from,
-    size: Math.max(0, Math.min(q.limit, RESULT_WINDOW - from)),
+    size: limit,
     track_total_hits: true,
     _source: ['id'],
   };
