@@ -4,7 +4,7 @@ import { ElasticsearchListingSearch } from './elasticsearch-listing-search';
 import type { SearchDocument } from './listing-search.port';
 
 /** The Elasticsearch listing search against recorded Elasticsearch 8 answers, through the client's own mock connection. */
-const setUp = (bulkAnswer: (lines: any[]) => unknown) => {
+const setUp = (bulkAnswer: (lines: any[]) => Record<string, any>) => {
   const mock = new Mock();
   const bulks: any[][] = [];
   const client = new Client({ node: 'http://localhost:9200', Connection: mock.getConnection() });
