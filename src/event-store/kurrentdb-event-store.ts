@@ -11,6 +11,7 @@ import {
   EventData,
   excludeSystemEvents,
   eventTypeFilter,
+  InvalidArgumentError,
   Filter,
   jsonEvent,
   KurrentDBClient,
@@ -203,26 +204,32 @@ export class KurrentDbEventStore implements EventStore {
 
   /**
    * Pages through $all from `after`. KurrentDB's fromPosition is inclusive, so the event at `after` itself is
-   * skipped. KurrentDB rejects positions that do not point at a record; clients of events/query may send any
-   * number as startAfterSequenceId, so such a read starts over from the beginning and skips up to `after`
-   * (slower, but the answer is the same as for a real position).
+   * skipped. The coarse filter runs on the server (the tenant's stream prefix, or event-type prefixes); the exact
+   * one here, in pages of up to 1,000 events when it narrows further.
+   *
+   * KurrentDB refuses positions that do not point at a record, and clients of events/query may send any number:
+   * on that refusal alone (not on an outage) the read starts at the newest record at or before `after`, found by
+   * reading backwards from the end. `createdAtStart` without `after` is found the same way (backwards from the
+   * end until an older event), so the usual poll of recent events never reads the tenant's whole history.
    */
   async readAll({ after = 0, until, limit, filter }: ReadAllOptions): Promise<RecordedEvent[]> {
     const matched: RecordedEvent[] = [];
     const coarse = serverSideFilter(filter);
-    let from: ReadPosition = after > 0 ? { commit: BigInt(after), prepare: BigInt(after) } : START;
+    const narrower = filter !== undefined && Boolean(filter.publicOnly || filter.resourceId || filter.relatedResourceId || filter.createdAtStart || (filter.marketplaceId && filter.eventTypes?.length));
+    let from: ReadPosition = after > 0 ? toReadPosition(after) : START;
+    if (after === 0 && filter?.createdAtStart) from = await this.recordBefore(coarse, (e) => e.metadata.createdAt < filter.createdAtStart!);
     let seen = after;
     while (matched.length < limit) {
       // +1: the first event of a page may be the (already seen) event at `from`.
-      const pageSize = Math.min(MAX_PAGE, limit - matched.length + 1);
+      const pageSize = narrower ? MAX_PAGE : Math.min(MAX_PAGE, limit - matched.length + 1);
       const page: AllStreamResolvedEvent[] = [];
       try {
         for await (const resolved of this.client.readAll({ fromPosition: from, maxCount: pageSize, filter: coarse })) {
           page.push(resolved);
         }
       } catch (error) {
-        if (from === START || seen !== after) throw error;
-        from = START;
+        if (from === START || seen !== after || !isInvalidPosition(error)) throw error;
+        from = await this.recordBefore(coarse, (e) => e.position <= after);
         continue;
       }
       for (const { event } of page) {
@@ -241,6 +248,15 @@ export class KurrentDbEventStore implements EventStore {
       if (page.length < pageSize) break;
     }
     return matched;
+  }
+
+  /** The newest record (of the coarse filter) for which `older` holds, reading backwards from the end; START if none. */
+  private async recordBefore(coarse: Filter, older: (event: RecordedEvent) => boolean): Promise<ReadPosition> {
+    for await (const { event } of this.client.readAll({ direction: BACKWARDS, fromPosition: END, filter: coarse, maxCount: Number.MAX_SAFE_INTEGER })) {
+      const recorded = event && toRecorded(event);
+      if (recorded && older(recorded)) return event.position!;
+    }
+    return START;
   }
 
   async headPosition(): Promise<number> {
@@ -363,6 +379,10 @@ const toRecorded = (event: KurrentRecordedEvent): RecordedEvent | null => {
     metadata: decodeStored<EventMetadata>(event.metadata.metadata),
   };
 };
+
+/** KurrentDB's answer to a read from a position that is not a record's (gRPC INVALID_ARGUMENT). */
+const isInvalidPosition = (error: unknown): boolean =>
+  error instanceof InvalidArgumentError || (typeof error === 'object' && error !== null && (error as { code?: unknown }).code === 3);
 
 const toReadPosition = (position: number): ReadPosition =>
   position > 0 ? { commit: BigInt(position), prepare: BigInt(position) } : START;
