@@ -442,6 +442,17 @@ export const eventStoreContract = (name: string, makeStore: () => Promise<EventS
       });
     });
 
+    describe('readLast', () => {
+      it('answers the last N matching events in log order, whatever the positions step by', async () => {
+        const marketplaceId = randomUUID();
+        const recorded = await appendInOrder(marketplaceId, [ev(marketplaceId, 'thing/created'), ev(marketplaceId, 'thing/updated', {}, { public: false }), ev(marketplaceId, 'thing/updated'), ev(marketplaceId, 'thing/deleted')]);
+        await appendInOrder(randomUUID(), [ev(randomUUID())]);
+        const last = await store.readLast(2, { marketplaceId, publicOnly: true });
+        expect(last.map((e) => e.id)).toEqual([recorded[2].id, recorded[3].id]);
+        expect((await store.readLast(10, { marketplaceId })).map((e) => e.id)).toEqual(recorded.map((e) => e.id));
+      });
+    });
+
     describe('headPosition', () => {
       it('is the position of the newest event', async () => {
         const marketplaceId = randomUUID();

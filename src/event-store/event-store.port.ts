@@ -86,6 +86,11 @@ export interface EventStore {
    * events/query then reads and encodes the events.
    */
   readEventViews?(options: ReadAllOptions, format: EventViewFormat): Promise<Buffer>;
+  /**
+   * The last `limit` events that match `filter`, in position order (the operator's `events tail`). Positions are
+   * not counts (KurrentDB's are byte offsets), so "the last N" cannot be computed from the head.
+   */
+  readLast(limit: number, filter?: LogFilter): Promise<RecordedEvent[]>;
   /** The position of the newest event in the log (0 when empty). */
   headPosition(): Promise<number>;
   /**

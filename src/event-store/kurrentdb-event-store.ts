@@ -259,6 +259,17 @@ export class KurrentDbEventStore implements EventStore {
     return START;
   }
 
+  async readLast(limit: number, filter?: LogFilter): Promise<RecordedEvent[]> {
+    const found: RecordedEvent[] = [];
+    if (limit <= 0) return found;
+    for await (const { event } of this.client.readAll({ direction: BACKWARDS, fromPosition: END, filter: serverSideFilter(filter), maxCount: Number.MAX_SAFE_INTEGER })) {
+      const recorded = event && toRecorded(event);
+      if (recorded && matchesFilter(recorded, filter)) found.push(recorded);
+      if (found.length >= limit) break;
+    }
+    return found.reverse();
+  }
+
   async headPosition(): Promise<number> {
     for await (const { event } of this.client.readAll({
       direction: BACKWARDS,

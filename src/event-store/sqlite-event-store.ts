@@ -262,6 +262,12 @@ export class SqliteEventStore implements EventStore {
     return Array.from(statement.all(...params, limit) as EventRow[], toRecorded);
   }
 
+  async readLast(limit: number, filter?: LogFilter): Promise<RecordedEvent[]> {
+    const { from, where, params } = whereClause(0, undefined, filter);
+    const rows = this.db.prepare(`SELECT * FROM ${from} WHERE ${where} ORDER BY position DESC LIMIT ?`).all(...params, limit) as EventRow[];
+    return rows.reverse().map(toRecorded);
+  }
+
   readEventViews(options: ReadAllOptions, format: EventViewFormat): Promise<Buffer> {
     return Promise.resolve(this.readEventViewsSync(options, format));
   }
