@@ -144,12 +144,29 @@ describe('CatchUpProjectionEngine', () => {
     expect([await s.value('a'), await s.value('b')]).toEqual([1, null]);
     expect(await s.searchIds()).toEqual(['a']);
     expect([await s.documents.checkpoint('things'), await s.documents.checkpoint('thing-search')]).toEqual([head, head]);
-    expect(await e.status()).toEqual({ engine: 'catch-up', state: 'running', position: head, head, lag: 0, lastError: null, failingSince: null });
+    expect(await e.status()).toEqual({ engine: 'catch-up', state: 'running', position: head, head, lag: 0, lastError: null, failingSince: null, caughtUp: true });
 
     const next = await s.append(set('c', 3));
     await e.waitFor(next);
     expect(await s.value('c')).toBe(3);
     expect(await s.searchIds()).toEqual(['a', 'c']);
+  });
+
+  it('is not caught up (not ready) until it has applied the log up to its head at start', async () => {
+    const s = openStores();
+    const head = await s.append(set('a', 1), set('b', 2));
+    const w = wrap(s.documents);
+    w.hold();
+    const e = engine(s.events, { documents: w.store }, [thingsProjection], { logger: capture() });
+    await e.start();
+    expect(await e.status()).toEqual(expect.objectContaining({ caughtUp: false, position: 0, head }));
+    let caughtUp = false;
+    void e.caughtUp().then(() => (caughtUp = true));
+    await until(() => w.waiting() > 0);
+    expect(caughtUp).toBe(false);
+    w.releaseAll();
+    await e.caughtUp();
+    expect(await e.status()).toEqual(expect.objectContaining({ caughtUp: true, position: head }));
   });
 
   it('records no checkpoint when an apply fails, and a restart applies the batch again', async () => {
@@ -168,7 +185,7 @@ describe('CatchUpProjectionEngine', () => {
     expect(status).toEqual(
       expect.objectContaining({ state: 'retrying', position: 0, head, lag: head, failingSince: expect.any(String), lastError: expect.objectContaining({ message: 'read model store unavailable' }) }),
     );
-    expect(logger.lines[0]).toMatch(/^error projections failed to apply events 1\.\.2, attempt 1\/1000: read model store unavailable/);
+    expect(logger.lines.find((l) => l.startsWith('error'))).toMatch(/^error projections failed to apply events 1\.\.2, attempt 1\/1000: read model store unavailable/);
     await first.stop();
 
     failing = false;
@@ -248,6 +265,7 @@ describe('CatchUpProjectionEngine', () => {
 
     // The events before the poison one are applied; the engine names the poison event and stops there.
     expect(await e.status()).toEqual({
+      caughtUp: true,
       engine: 'catch-up',
       state: 'failed',
       position: 1,
@@ -310,7 +328,7 @@ describe('InlineProjectionEngine', () => {
     expect(await s.events.headPosition()).toBe(head);
     expect(await s.value('b')).toBeNull();
     expect(await s.documents.checkpoint('things')).toBe(head);
-    expect(await e.status()).toEqual({ engine: 'inline', state: 'running', position: head, head, lag: 0, lastError: null, failingSince: null });
+    expect(await e.status()).toEqual({ engine: 'inline', state: 'running', position: head, head, lag: 0, lastError: null, failingSince: null, caughtUp: true });
     await e.stop();
   });
 

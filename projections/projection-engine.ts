@@ -7,6 +7,9 @@ import { SqliteListingSearch } from '../src/search/sqlite-listing-search';
 import type { ListingSearch } from '../src/search/listing-search.port';
 import { ProjectedBatch, Projection, projectBatch, targetOf } from '../src/event-sourcing/projection';
 import { backoffDelay } from '../src/shared/backoff';
+import { ReadModelsNotCurrentError } from '../src/event-sourcing/read-model-visibility';
+
+export { ReadModelsNotCurrentError };
 import { rebuildEmbedded } from './embedded-rebuild';
 
 /** The stores projections write to, one per projection target (src/event-sourcing/projection.ts). */
@@ -44,6 +47,11 @@ export interface ProjectionEngineStatus {
   lastError: ProjectionFailure | null;
   /** ISO time of the first failed attempt of the failure going on now; null when healthy. */
   failingSince: string | null;
+  /**
+   * Every projection has applied the log up to the head it saw at start: until then a fresh or rebuilt read model
+   * answers with old or no data, so the instance is not ready for traffic (GET /health/ready).
+   */
+  caughtUp: boolean;
 }
 
 export interface ProjectionFailure {
@@ -61,7 +69,10 @@ export interface ProjectionFailure {
  * Structurally a `ReadModelVisibility` (src/event-sourcing/command-runner.ts).
  */
 export interface ProjectionEngine {
+  /** Starts applying; resolves before catch-up is done (see `caughtUp`). */
   start(): Promise<void>;
+  /** Resolves once the read models have applied the log up to its head at start (at once embedded). */
+  caughtUp(): Promise<void>;
   /**
    * Resolves once every projection has applied the log up to `position`. Rejects with ReadModelsNotCurrentError
    * at once when the engine is failing or stopped, or after the wait timeout.
@@ -69,18 +80,6 @@ export interface ProjectionEngine {
   waitFor(position: number): Promise<void>;
   status(): Promise<ProjectionEngineStatus>;
   stop(): Promise<void>;
-}
-
-/** A command's events are durable, but the read models do not show them (yet). */
-export class ReadModelsNotCurrentError extends Error {
-  constructor(
-    message: string,
-    readonly position: number,
-    readonly failure: ProjectionFailure | null,
-  ) {
-    super(message);
-    this.name = 'ReadModelsNotCurrentError';
-  }
 }
 
 /** Where engine lines go; Nest's Logger by default. */
@@ -151,9 +150,12 @@ export class InlineProjectionEngine implements ProjectionEngine {
     /* applied inline: nothing to wait for */
   }
 
+  /** start() catches up before it resolves. */
+  async caughtUp(): Promise<void> {}
+
   async status(): Promise<ProjectionEngineStatus> {
     const head = this.events.headPositionSync();
-    return { engine: 'inline', state: this.state, position: head, head, lag: 0, lastError: null, failingSince: null };
+    return { engine: 'inline', state: this.state, position: head, head, lag: 0, lastError: null, failingSince: null, caughtUp: this.state === 'running' };
   }
 
   async stop(): Promise<void> {
@@ -202,6 +204,9 @@ export class CatchUpProjectionEngine implements ProjectionEngine {
   private failingSince: string | null = null;
   private stopping = false;
   private wakeSleeper: (() => void) | null = null;
+  /** The log's head when the engine started: reaching it is catching up. */
+  private catchUpTarget = Number.MAX_SAFE_INTEGER;
+  private catchUp = deferred();
   private readonly waitTimeoutMs: number;
   private readonly maxAttempts: number;
   private readonly backoff: { initialMs: number; maxMs: number };
@@ -226,7 +231,15 @@ export class CatchUpProjectionEngine implements ProjectionEngine {
     this.applied = lowest;
     this.stopping = false;
     this.state = 'running';
+    this.catchUp = deferred();
+    this.catchUpTarget = await this.events.headPosition();
+    this.noteCatchUp();
+    if (this.applied < this.catchUpTarget) this.logger.log(`catching up: read models at position ${this.applied}, log head at ${this.catchUpTarget}`);
     this.subscription = this.events.subscribeToAll(lowest, (batch) => this.onBatch(batch));
+  }
+
+  caughtUp(): Promise<void> {
+    return this.catchUp.promise;
   }
 
   waitFor(position: number): Promise<void> {
@@ -238,7 +251,7 @@ export class CatchUpProjectionEngine implements ProjectionEngine {
         this.waiters = this.waiters.filter((w) => w.timer !== timer);
         const message = `read models did not reach position ${position} within ${this.waitTimeoutMs} ms (applied up to ${this.applied})`;
         this.logger.warn(message);
-        reject(new ReadModelsNotCurrentError(message, position, this.lastError));
+        reject(new ReadModelsNotCurrentError(message, position, this.lastError, this.applied));
       }, this.waitTimeoutMs);
       this.waiters.push({ position, resolve, reject, timer });
     });
@@ -254,6 +267,7 @@ export class CatchUpProjectionEngine implements ProjectionEngine {
       lag: head === null ? null : Math.max(0, head - this.applied),
       lastError: this.lastError,
       failingSince: this.failingSince,
+      caughtUp: this.catchUp.settled,
     };
   }
 
@@ -308,7 +322,14 @@ export class CatchUpProjectionEngine implements ProjectionEngine {
     await applyBatch(this.stores, out);
     Object.assign(this.checkpoints, out.checkpoints);
     this.applied = events[events.length - 1].position;
+    this.noteCatchUp();
     this.release();
+  }
+
+  private noteCatchUp(): void {
+    if (this.catchUp.settled || this.applied < this.catchUpTarget) return;
+    if (this.catchUpTarget > 0) this.logger.log(`caught up: read models at position ${this.applied}`);
+    this.catchUp.resolve();
   }
 
   private noteFailure(error: unknown, events: RecordedEvent[], attempt: number): void {
@@ -350,14 +371,16 @@ export class CatchUpProjectionEngine implements ProjectionEngine {
         `read models are stopped at position ${this.applied}: event ${e?.fromPosition} (${e?.eventType}) failed ${e?.attempts} times: ${e?.message}`,
         position,
         e,
+        this.applied,
       );
     if (this.state === 'retrying' && e)
       return new ReadModelsNotCurrentError(
         `read models are behind (applied up to ${this.applied}; failing since ${this.failingSince}, attempt ${e.attempts}): ${e.message}`,
         position,
         e,
+        this.applied,
       );
-    if (this.stopping || this.state === 'stopped') return new ReadModelsNotCurrentError('projection engine stopped', position, e);
+    if (this.stopping || this.state === 'stopped') return new ReadModelsNotCurrentError('projection engine stopped', position, e, this.applied);
     return null;
   }
 
@@ -393,6 +416,18 @@ export class CatchUpProjectionEngine implements ProjectionEngine {
     });
   }
 }
+
+/** A promise that says whether it has resolved. */
+const deferred = (): { promise: Promise<void>; resolve: () => void; settled: boolean } => {
+  const d = { settled: false } as { promise: Promise<void>; resolve: () => void; settled: boolean };
+  d.promise = new Promise<void>((resolve) => {
+    d.resolve = () => {
+      d.settled = true;
+      resolve();
+    };
+  });
+  return d;
+};
 
 /**
  * Operator rebuild: drop every read model (documents, search, checkpoints) and replay the whole log (or the log up

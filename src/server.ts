@@ -4,6 +4,7 @@ import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify
 import { AppModule } from './app.module';
 import { ApiErrorFilter } from './http/error.filter';
 import { installRateLimits } from './http/rate-limits';
+import { installReadModelsBehindHeader } from './http/read-models-behind';
 import { decodeTransit } from './http/transit';
 import { Infrastructure, startBackgroundWork } from './infrastructure/composition-root';
 import { ReactorRegistry } from './event-sourcing/reactor-registry';
@@ -33,6 +34,7 @@ export const createServer = async (infra: Infrastructure, options: ServerOptions
     routerOptions: { ignoreDuplicateSlashes: true },
   });
   if (infra.config.rateLimits) installRateLimits(adapter.getInstance(), infra.config.rateLimits);
+  installReadModelsBehindHeader(adapter.getInstance());
   // The APIs take Transit, JSON, forms (Authentication API) and multipart (uploads); anything else is 415.
   adapter.getInstance().removeContentTypeParser('text/plain');
   adapter.getInstance().addContentTypeParser('application/transit+json', { parseAs: 'string', bodyLimit: BODY_LIMIT }, (_req, body, done) => {

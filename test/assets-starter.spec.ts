@@ -50,7 +50,7 @@ describe('the starter asset tree', () => {
   beforeAll(async () => {
     // Prepared as a publication prepares it (references resolved, formats checked), without writing anything.
     const files = await prepareTree('11111111-1111-4111-8111-111111111111', await starterSources(DEFAULT_SETTINGS), {}, { blobs: null });
-    assets = new Map(files.filter((f): f is JsonAssetFile => f.kind === 'json').map((f) => [f.path, JSON.parse(f.json)]));
+    assets = new Map(files.filter((f): f is JsonAssetFile => f.kind === 'json').map((f) => [f.path, JSON.parse(f.json!)]));
   });
 
   it('has every asset the Web Template loads', () => {

@@ -334,6 +334,48 @@ export const documentStoreContract = (name: string, makeStore: () => Promise<Doc
       });
     });
 
+    describe('extended data of any type, per marketplace (one shared index in production)', () => {
+      it('keeps a number and a string under one key in two marketplaces apart: equality, range and sort follow each one\'s own values', async () => {
+        const [numbers, sizes] = [randomUUID(), randomUUID()];
+        await put(doc(numbers, 'five', { fields: { pub_x: 5 } }), doc(numbers, 'seven', { fields: { pub_x: 7 } }), doc(numbers, 'ten', { fields: { pub_x: 10 } }));
+        await put(doc(sizes, 'xl', { fields: { pub_x: 'XL' } }), doc(sizes, 'm', { fields: { pub_x: 'M' } }), doc(sizes, 'mixed', { fields: { pub_x: [1, 'a'] } }));
+
+        expect(await names({ marketplaceId: numbers, where: [{ field: 'pub_x', op: 'eq', value: 5 }] })).toEqual(['five']);
+        expect(await names({ marketplaceId: numbers, where: [{ field: 'pub_x', op: 'range', gte: 6, lt: 10 }] })).toEqual(['seven']);
+        expect(await names({ marketplaceId: numbers, sort: [{ field: 'pub_x', direction: 'desc' }] })).toEqual(['ten', 'seven', 'five']);
+        expect(await names({ marketplaceId: sizes, where: [{ field: 'pub_x', op: 'eq', value: 'XL' }] })).toEqual(['xl']);
+        expect(await names({ marketplaceId: sizes, where: [{ field: 'pub_x', op: 'in', values: ['M', 'a'] }] })).toEqual(expect.arrayContaining(['m', 'mixed']));
+        // A numeric range or sort sees numbers only: the sizes are text, the mixed list has one number.
+        expect(await names({ marketplaceId: sizes, where: [{ field: 'pub_x', op: 'range', gte: 0, lt: 100 }] })).toEqual(['mixed']);
+        expect((await names({ marketplaceId: sizes, sort: [{ field: 'pub_x', direction: 'asc' }] }))[0]).toBe('mixed');
+        expect(await names({ marketplaceId: sizes, where: [{ field: 'pub_x', op: 'eq', value: 1 }] })).toEqual(['mixed']);
+      });
+
+      it('stores a document with 1,200 distinct keys, and another marketplace keeps writing', async () => {
+        const [many, other] = [randomUUID(), randomUUID()];
+        const fields = Object.fromEntries(Array.from({ length: 1200 }, (_, i) => [`pub_k${i}`, i % 3 === 0 ? i : i % 3 === 1 ? `v${i}` : i % 2 === 0]));
+        await put(doc(many, 'wide', { fields }));
+        await put(doc(other, 'narrow', { fields: { pub_k7: 7 } }));
+        expect(await names({ marketplaceId: many, where: [{ field: 'pub_k1198', op: 'eq', value: 'v1198' }] })).toEqual(['wide']);
+        expect(await names({ marketplaceId: many, where: [{ field: 'pub_k999', op: 'range', gte: 999, lt: 1000 }] })).toEqual(['wide']);
+        expect(await names({ marketplaceId: other, where: [{ field: 'pub_k7', op: 'eq', value: 7 }] })).toEqual(['narrow']);
+      });
+    });
+
+    describe('deep pages', () => {
+      it('given 10,050 matches, reads offset 10,000 (the last 50) like any other page', async () => {
+        const marketplaceId = randomUUID();
+        const documents = Array.from({ length: 10_050 }, (_, i) =>
+          doc(marketplaceId, `d${String(i).padStart(5, '0')}`, { createdAt: new Date(Date.UTC(2024, 0, 1) + i * 1000).toISOString() }),
+        );
+        for (let i = 0; i < documents.length; i += 2500) await put(...documents.slice(i, i + 2500));
+        const page = await store.query<Body>(collection, { marketplaceId, offset: 10_000, limit: 100 });
+        expect(page.total).toBe(10_050);
+        // Newest first: the last page holds the 50 oldest.
+        expect(page.items.map((b) => b.name)).toEqual(documents.slice(0, 50).map((d) => d.id).reverse());
+      });
+    });
+
     describe('versions (the log position of the write)', () => {
       const putAt = (position: number, document: StoredDocument) => store.apply([{ op: 'put', collection, document, position }], {});
       const removeAt = (position: number, marketplaceId: string, id: string) => store.apply([{ op: 'delete', collection, marketplaceId, id, position }], {});

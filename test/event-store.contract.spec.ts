@@ -8,7 +8,7 @@ eventStoreContract('SQLite', onTempSqlite('event-store-contract', (db) => new Sq
 const eventStoreUrl = process.env.EVENTSTORE_URL;
 if (eventStoreUrl) {
   eventStoreContract('KurrentDB', async () => {
-    const store = new KurrentDbEventStore(eventStoreUrl);
+    const store = await KurrentDbEventStore.connect(eventStoreUrl);
     return { store, cleanup: () => store.close() };
   });
 } else {

@@ -250,6 +250,47 @@ export const eventStoreContract = (name: string, makeStore: () => Promise<EventS
       });
     });
 
+    describe('repeated appends (the same event ids)', () => {
+      // What the runner does after an append that got no answer: the same events, ids and expected revisions.
+      const withIds = (events: NewEvent[]): NewEvent[] => events.map((e) => ({ ...e, id: randomUUID() }));
+
+      it('stores a repeated single-stream append once and answers what was stored', async () => {
+        const marketplaceId = randomUUID();
+        const streamId = stream(marketplaceId);
+        const append: StreamAppend = { streamId, expectedRevision: 'no_stream', events: withIds([ev(marketplaceId, 'thing/created'), ev(marketplaceId, 'thing/updated')]) };
+        const first = await store.append([append]);
+        const repeat = await store.append([append]);
+        expect(repeat.revisions).toEqual(first.revisions);
+        expect(repeat.events.map((e) => [e.id, e.position])).toEqual(first.events.map((e) => [e.id, e.position]));
+        expect((await store.readStream(streamId)).map((e) => e.id)).toEqual(append.events.map((e) => e.id));
+      });
+
+      it('stores a repeated multi-stream append once', async () => {
+        const marketplaceId = randomUUID();
+        const [a, b] = [stream(marketplaceId), stream(marketplaceId)];
+        await appendOne(b, 'no_stream', ev(marketplaceId));
+        const appends: StreamAppend[] = [
+          { streamId: a, expectedRevision: 'no_stream', events: withIds([ev(marketplaceId, 'thing/created')]) },
+          { streamId: b, expectedRevision: 0, events: withIds([ev(marketplaceId, 'thing/updated')]) },
+        ];
+        const first = await store.append(appends);
+        const repeat = await store.append(appends);
+        expect(repeat.position).toBe(first.position);
+        expect(repeat.revisions).toEqual({ [a]: 0, [b]: 1 });
+        expect(await store.readStream(a)).toHaveLength(1);
+        expect(await store.readStream(b)).toHaveLength(2);
+        expect(await readTenant(marketplaceId)).toHaveLength(3);
+      });
+
+      it('still refuses other events at a taken revision', async () => {
+        const marketplaceId = randomUUID();
+        const streamId = stream(marketplaceId);
+        await store.append([{ streamId, expectedRevision: 'no_stream', events: withIds([ev(marketplaceId)]) }]);
+        await expect(store.append([{ streamId, expectedRevision: 'no_stream', events: withIds([ev(marketplaceId)]) }])).rejects.toBeInstanceOf(WrongExpectedRevisionError);
+        expect(await store.readStream(streamId)).toHaveLength(1);
+      });
+    });
+
     describe('readAll', () => {
       it('returns the log in position order', async () => {
         const marketplaceId = randomUUID();
@@ -398,6 +439,17 @@ export const eventStoreContract = (name: string, makeStore: () => Promise<EventS
             filter: { marketplaceId, createdAtStart: '2024-01-15T00:00:00.000Z', publicOnly: true, eventTypes: ['user'] },
           }),
         ).toEqual([events[3]]);
+      });
+    });
+
+    describe('readLast', () => {
+      it('answers the last N matching events in log order, whatever the positions step by', async () => {
+        const marketplaceId = randomUUID();
+        const recorded = await appendInOrder(marketplaceId, [ev(marketplaceId, 'thing/created'), ev(marketplaceId, 'thing/updated', {}, { public: false }), ev(marketplaceId, 'thing/updated'), ev(marketplaceId, 'thing/deleted')]);
+        await appendInOrder(randomUUID(), [ev(randomUUID())]);
+        const last = await store.readLast(2, { marketplaceId, publicOnly: true });
+        expect(last.map((e) => e.id)).toEqual([recorded[2].id, recorded[3].id]);
+        expect((await store.readLast(10, { marketplaceId })).map((e) => e.id)).toEqual(recorded.map((e) => e.id));
       });
     });
 

@@ -130,6 +130,13 @@ export const listingSearchContract = (name: string, open: () => Promise<ListingS
       ]);
     });
 
+    it('given 10,050 matches, pages within the first 10,000 (the port\'s stated window) and never fails past it', async () => {
+      const m = await seed(Array.from({ length: 10_050 }, (_, i) => ({ name: `l${i}`, values: { pub_x: i % 2 === 0 ? i : `v${i}` } })));
+      // Newest first: offset 9,990 is the 10,050 − 9,990 = 60th oldest down; the page is cut at the window.
+      expect(await m.query({ offset: 9_990, limit: 20 })).toEqual({ names: Array.from({ length: 10 }, (_, i) => `l${59 - i}`), total: 10_050 });
+      expect(await m.query({ offset: 10_000, limit: 100 })).toEqual({ names: [], total: 10_050 });
+    });
+
     describe('extended data', () => {
       const filter = (f: ExtendedFilter) => ({ filters: [f] });
       let m: Awaited<ReturnType<typeof seed>>;

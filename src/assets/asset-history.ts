@@ -2,6 +2,7 @@ import type { BlobStore } from '../blobs/blob-store.port';
 import type { EventStore } from '../event-store/event-store.port';
 import { streams } from '../event-store/stream-names';
 import { assetBlobKey } from './asset-preparation';
+import { jsonBlob } from './asset-trees';
 import { assetTreeDecider, AssetTreeState } from './domain/asset-tree.decider';
 import type { AssetTreeEvent } from './domain/asset-tree.events';
 
@@ -57,7 +58,10 @@ export const treeAt = async (log: EventStore, marketplaceId: string, version?: s
 export const filesOf = async (tree: AssetTreeState, marketplaceId: string, blobs: BlobStore): Promise<Array<{ path: string; data: Buffer }>> =>
   Promise.all(
     Object.values(tree.files).map(async (file) => {
-      if (file.kind === 'json') return { path: file.path, data: Buffer.from(`${JSON.stringify(JSON.parse(file.json), null, 2)}\n`) };
+      if (file.kind === 'json') {
+        const json = file.json ?? (await jsonBlob(blobs, marketplaceId, file.hash));
+        return { path: file.path, data: Buffer.from(`${JSON.stringify(JSON.parse(json), null, 2)}\n`) };
+      }
       const blob = await blobs.get(assetBlobKey(marketplaceId, file.hash));
       if (!blob) throw new Error(`The image ${file.path} (${file.hash}) is missing from the blob store.`);
       return { path: file.path, data: blob.data };

@@ -5,7 +5,7 @@ import { renderImageVariant, inspectImage } from './asset-images';
 import { kindOfPath, normalizeAssetPath } from './domain/asset-paths';
 import { imageIdOf, normalizeRefs, TreeImage, variantSize, variantsPerImage } from './domain/asset-refs';
 import type { CurrentFile } from './domain/asset-tree.decider';
-import type { AssetFile, ImageAssetFile, ImageInclusion, JsonAssetFile, RenderedVariant } from './domain/asset-tree.events';
+import { INLINE_JSON_BYTES, type AssetFile, type ImageAssetFile, type ImageInclusion, type JsonAssetFile, type RenderedVariant } from './domain/asset-tree.events';
 
 /** A file of a folder being published: its path in the tree (with or without the leading slash) and its bytes. */
 export interface SourceFile {
@@ -18,6 +18,24 @@ const MAX_JSON_BYTES = 4 * 1024 * 1024;
 const MAX_IMAGE_BYTES = 20 * 1024 * 1024;
 
 const sha256 = (data: Buffer | string): string => createHash('sha256').update(data).digest('hex');
+
+/**
+ * A JSON file of a version: a small text inline, a large one (over INLINE_JSON_BYTES) in the blob store under its
+ * hash with only the reference in the event (a dry run writes nothing and keeps it inline).
+ */
+const jsonFileOf = async (
+  marketplaceId: string,
+  path: string,
+  hash: string,
+  json: string,
+  included: ImageInclusion[],
+  options: PrepareOptions,
+): Promise<JsonAssetFile> => {
+  if (Buffer.byteLength(json) <= INLINE_JSON_BYTES || !options.blobs) return { path, kind: 'json', hash, json, included };
+  const key = assetBlobKey(marketplaceId, hash);
+  if (!(await options.blobs.exists(key))) await options.blobs.put(key, Buffer.from(json, 'utf8'), { contentType: 'application/json' });
+  return { path, kind: 'json', hash, json: null, included };
+};
 
 /** Blob key of a content-addressed asset file (image or variant) of a marketplace. */
 export const assetBlobKey = (marketplaceId: string, hash: string): string => `assets/${marketplaceId}/${hash}`;
@@ -67,7 +85,7 @@ export const prepareTree = async (
     const hash = sha256(json);
     const previous = current[source.path];
     if (previous?.kind === 'json' && previous.hash === hash) {
-      jsonFiles.push({ path: source.path, kind: 'json', hash, json, included: previous.included });
+      jsonFiles.push(await jsonFileOf(marketplaceId, source.path, hash, json, previous.included, options));
       continue;
     }
     const included: ImageInclusion[] = [];
@@ -79,7 +97,7 @@ export const prepareTree = async (
       }
       included.push({ id: imageIdOf(image), assetPath: imagePath, variants });
     }
-    jsonFiles.push({ path: source.path, kind: 'json', hash, json, included });
+    jsonFiles.push(await jsonFileOf(marketplaceId, source.path, hash, json, included, options));
   }
   return [...jsonFiles, ...images.values()].sort((a, b) => (a.path < b.path ? -1 : 1));
 };

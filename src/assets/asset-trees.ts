@@ -1,5 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
+import { BLOBS, type BlobStore } from '../blobs/blob-store.port';
 import { DOCUMENTS, type DocumentStore } from '../read-models/document-store.port';
+import { assetBlobKey } from './asset-preparation';
 import { AliasDocument, ASSET_ALIASES, ASSET_CONTENTS, ASSET_VERSIONS, JsonContentDocument, LATEST } from './assets.projection';
 import type { AssetManifest } from './domain/asset-tree.events';
 
@@ -56,9 +58,12 @@ const VERSION_ID = /^[A-Za-z0-9_-]{1,64}$/;
 @Injectable()
 export class AssetTrees {
   private readonly manifests = new LruCache<string, AssetManifest>(1024);
-  private readonly contents = new LruCache<string, JsonContentDocument>(4096, 64 * 1024 * 1024);
+  private readonly contents = new LruCache<string, JsonContent>(4096, 64 * 1024 * 1024);
 
-  constructor(@Inject(DOCUMENTS) private readonly documents: DocumentStore) {}
+  constructor(
+    @Inject(DOCUMENTS) private readonly documents: DocumentStore,
+    @Inject(BLOBS) private readonly blobs: BlobStore,
+  ) {}
 
   async latest(marketplaceId: string): Promise<AssetManifest | null> {
     const version = await this.latestVersion(marketplaceId);
@@ -80,14 +85,25 @@ export class AssetTrees {
     return manifest;
   }
 
-  async content(marketplaceId: string, hash: string): Promise<JsonContentDocument> {
+  /** A JSON asset's text and inclusions; a large text comes from the blob store (its event carries only the hash). */
+  async content(marketplaceId: string, hash: string): Promise<JsonContent> {
     const key = `${marketplaceId}/${hash}`;
     const hit = this.contents.get(key);
     if (hit) return hit;
-    const content = await this.documents.get<JsonContentDocument>(ASSET_CONTENTS, marketplaceId, hash);
+    const stored = await this.documents.get<JsonContentDocument>(ASSET_CONTENTS, marketplaceId, hash);
     // A manifest only names contents written in the same projection step.
-    if (!content) throw new Error(`Asset content ${hash} of marketplace ${marketplaceId} is missing from the read model.`);
+    if (!stored) throw new Error(`Asset content ${hash} of marketplace ${marketplaceId} is missing from the read model.`);
+    const content = { json: stored.json ?? (await jsonBlob(this.blobs, marketplaceId, hash)), included: stored.included };
     this.contents.set(key, content, content.json.length);
     return content;
   }
 }
+
+export type JsonContent = { json: string; included: JsonContentDocument['included'] };
+
+/** The text of a JSON asset kept in the blob store. */
+export const jsonBlob = async (blobs: BlobStore, marketplaceId: string, hash: string): Promise<string> => {
+  const blob = await blobs.get(assetBlobKey(marketplaceId, hash));
+  if (!blob) throw new Error(`The JSON asset ${hash} of marketplace ${marketplaceId} is missing from the blob store.`);
+  return blob.data.toString('utf8');
+};

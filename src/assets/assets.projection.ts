@@ -18,7 +18,8 @@ export interface AliasDocument {
 }
 
 export interface JsonContentDocument {
-  json: string;
+  /** Null when the text is in the blob store (a large asset: `assets/<marketplaceId>/<hash>`). */
+  json: string | null;
   included: ImageInclusion[];
 }
 

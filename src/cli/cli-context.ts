@@ -12,6 +12,9 @@ export interface CliContext {
 /** Opens the same stores the server uses (DATA_DIR, EVENTSTORE_URL, ELASTICSEARCH_URL) and runs `work` over them. */
 export const withCli = async <T>(work: (ctx: CliContext) => Promise<T>): Promise<T> => {
   const infra = await openInfrastructure(loadConfig());
+  // Production read models: answer from read models that have caught up with the log (instant when a server keeps
+  // them current; embedded, start() already did).
+  await infra.projections.caughtUp();
   const app = await NestFactory.createApplicationContext(AppModule.with(infra), { logger: ['error'] });
   try {
     return await work({ app, infra });

@@ -43,8 +43,9 @@ export const registerEventCommands = (program: Command): void => {
       withCli(async ({ infra }) => {
         const filter = { marketplaceId: opts.marketplace, publicOnly: true, eventTypes: parseTypes(opts.filter) };
         const head = await infra.events.headPosition();
-        const recent = await infra.events.readAll({ after: Math.max(0, head - 10_000), limit: 10_000, filter });
-        recent.slice(-Number(opts.limit)).forEach((e) => console.log(row(e)));
+        // The last N by reading backwards: positions are not counts (KurrentDB's are byte offsets).
+        const recent = await infra.events.readLast(Number(opts.limit), filter);
+        recent.filter((e) => e.position <= head).forEach((e) => console.log(row(e)));
         await new Promise<void>((resolve) => {
           const subscription = infra.events.subscribeToAll(head, async (batch) => {
             batch.filter((e) => e.metadata.public && (!filter.marketplaceId || e.metadata.marketplaceId === filter.marketplaceId)).forEach((e) => console.log(row(e)));

@@ -5,7 +5,9 @@ import { ApiError, conflict } from '../shared/api-error';
 import type { CommandContext } from '../shared/command-context';
 import type { DomainEvent } from '../shared/decider';
 import { InterleavingEventStore } from '../../test/support/interleaving-event-store';
+import { AppendUnansweredError } from '../event-store/event-store.port';
 import { CommandRunner } from './command-runner';
+import { ReadModelsNotCurrentError, withReadModelsBehindListener } from './read-model-visibility';
 import { StateCache } from './state-cache';
 import { internalStream, StreamModel } from './stream-model';
 
@@ -48,6 +50,40 @@ const stores = () => {
 };
 
 describe('CommandRunner', () => {
+  it('given an append the store wrote but whose answer was lost, when run, then it is repeated with the same ids and stored once', async () => {
+    const { sqlite, close } = stores();
+    let calls = 0;
+    const losesFirstAnswer: EventStore = Object.assign(Object.create(sqlite) as EventStore, {
+      append: async (appends: Parameters<EventStore['append']>[0]) => {
+        calls += 1;
+        const result = await sqlite.append(appends);
+        if (calls === 1) throw new AppendUnansweredError('deadline exceeded');
+        return result;
+      },
+    });
+    const runner = new CommandRunner(losesFirstAnswer, visible);
+    const outcome = await open(runner, 'seats', 2);
+    expect(calls).toBe(2);
+    const stored = await sqlite.readStream('mp:ledger-seats');
+    expect(stored.map((e) => e.id)).toEqual(outcome.events.map((e) => e.id));
+    expect(stored).toHaveLength(1);
+    close();
+  });
+
+  it('given read models that stay behind, when a command is stored, then it answers and says how far behind they are', async () => {
+    const { sqlite, close } = stores();
+    const behind = { waitFor: async (position: number) => Promise.reject(new ReadModelsNotCurrentError('projection failing', position, { message: 'boom' }, 0)) };
+    const warnings: string[] = [];
+    const heard: unknown[] = [];
+    const runner = new CommandRunner(sqlite, behind, { warn: (m) => warnings.push(m) });
+    const outcome = await withReadModelsBehindListener((b) => heard.push(b), () => open(runner, 'seats', 2));
+    expect(outcome.readModelsBehind).toEqual({ position: outcome.position, applied: 0, reason: 'projection failing' });
+    expect(heard).toEqual([outcome.readModelsBehind]);
+    expect(warnings).toHaveLength(1);
+    expect(await sqlite.readStream('mp:ledger-seats')).toHaveLength(1);
+    close();
+  });
+
   it('given three streams, when a decision changes them, then all are appended in one atomic append at their revisions', async () => {
     const { sqlite, close } = stores();
     const runner = new CommandRunner(sqlite, visible);

@@ -1,9 +1,12 @@
+import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { EventStore, ExpectedRevision, RecordedEvent, StreamAppend } from '../event-store/event-store.port';
-import { WrongExpectedRevisionError } from '../event-store/event-store.port';
+import { AppendUnansweredError, WrongExpectedRevisionError } from '../event-store/event-store.port';
 import { conflict } from '../shared/api-error';
 import type { CommandContext } from '../shared/command-context';
 import type { DomainEvent } from '../shared/decider';
+import { derivedEventIds } from './event-ids';
+import { noteReadModelsBehind, ReadModelsBehind, ReadModelsNotCurrentError } from './read-model-visibility';
 import { SNAPSHOT_EVERY, Snapshots } from './snapshots';
 import { CachedState, StateCache } from './state-cache';
 import { StreamLanes } from './stream-lanes';
@@ -37,6 +40,8 @@ export interface Outcome<T extends Streams, R> {
   /** Log position of the last event appended; null when the decision appended nothing. */
   position: number | null;
   events: RecordedEvent[];
+  /** Set when the command answers before the read models show its events (they are stored all the same). */
+  readModelsBehind: ReadModelsBehind | null;
 }
 
 /** Resolves once the read models show the log up to a position (design invariant 1). */
@@ -64,6 +69,10 @@ export interface CommandRunnerOptions {
   lanes?: StreamLanes | null;
   /** Where long streams' snapshots are kept (none: every cold load folds the whole stream). */
   snapshots?: Snapshots | null;
+  /** Repeats of an append that failed without an answer (a timeout, a lost connection) before the error is thrown (default 2). */
+  appendRetries?: number;
+  /** Where a command that answers ahead of the read models is logged (default: console.warn). */
+  warn?: (message: string) => void;
 }
 
 /**
@@ -78,6 +87,8 @@ export class CommandRunner {
   private readonly attempts: number;
   private readonly lanes: StreamLanes | null;
   private readonly snapshots: Snapshots | null;
+  private readonly appendRetries: number;
+  private readonly warn: (message: string) => void;
 
   constructor(
     private readonly store: EventStore,
@@ -88,14 +99,18 @@ export class CommandRunner {
     this.attempts = options.attempts ?? 6;
     this.lanes = options.lanes === undefined ? new StreamLanes() : options.lanes;
     this.snapshots = options.snapshots ?? null;
+    this.appendRetries = options.appendRetries ?? 2;
+    this.warn = options.warn ?? ((message) => console.warn(message));
   }
 
   async run<T extends Streams, R = undefined>(command: Command<T, R>): Promise<Outcome<T, R>> {
     let leave: (() => void) | undefined;
+    // One id per command, the same across its attempts: its events' ids derive from it (event-ids.ts).
+    const commandId = command.ctx.requestId ?? randomUUID();
     try {
       for (let attempt = 1; ; attempt += 1) {
         try {
-          return await this.attempt(command);
+          return await this.attempt(command, commandId);
         } catch (error) {
           if (!(error instanceof WrongExpectedRevisionError)) throw error;
           if (attempt >= this.attempts) throw conflict('conflict', 'The resource was changed concurrently; try again.');
@@ -114,7 +129,7 @@ export class CommandRunner {
     return (await this.load(ref)).state as S;
   }
 
-  private async attempt<T extends Streams, R>(command: Command<T, R>): Promise<Outcome<T, R>> {
+  private async attempt<T extends Streams, R>(command: Command<T, R>, commandId: string): Promise<Outcome<T, R>> {
     const loaded = await this.loadAll(command.streams);
     const before = statesOf(loaded) as StatesOf<T>;
     const decision = command.decide(before);
@@ -128,19 +143,52 @@ export class CommandRunner {
       appends.push({
         streamId: stream.ref.streamId,
         expectedRevision: expectedAfter(stream.revision),
-        events: stream.ref.publish(command.ctx, stream.state, events),
+        events: derivedEventIds(commandId, stream.ref.streamId, expectedAfter(stream.revision), stream.ref.publish(command.ctx, stream.state, events)),
       });
     }
-    if (appends.length === 0) return { result: decision.result, before, after: after as StatesOf<T>, position: null, events: [] };
+    if (appends.length === 0) return { result: decision.result, before, after: after as StatesOf<T>, position: null, events: [], readModelsBehind: null };
     // A conflict leaves the cache as it is: a cached state is right for its revision, and the next attempt folds
     // only the events appended since.
-    const appended = await this.store.append(appends);
+    const appended = await this.appendRepeating(appends);
     for (const [name, stream] of loaded) {
       const revision = appended.revisions[stream.ref.streamId];
       if (revision !== undefined) this.remember(stream.ref, { state: after[name], revision, snapshotRevision: stream.snapshotRevision });
     }
-    await this.visibility.waitFor(appended.position);
-    return { result: decision.result, before, after: after as StatesOf<T>, position: appended.position, events: appended.events };
+    const readModelsBehind = await this.visible(appended.position);
+    return { result: decision.result, before, after: after as StatesOf<T>, position: appended.position, events: appended.events, readModelsBehind };
+  }
+
+  /**
+   * An append that failed without an answer may have been written: it is repeated as it was (same events, same
+   * ids, same expected revisions), and the store recognises a repeat of what it stored. A conflict is an answer.
+   */
+  private async appendRepeating(appends: StreamAppend[]) {
+    for (let repeat = 0; ; repeat += 1) {
+      try {
+        return await this.store.append(appends);
+      } catch (error) {
+        if (error instanceof WrongExpectedRevisionError || !(error instanceof AppendUnansweredError) || repeat >= this.appendRetries) throw error;
+        await sleep(50 * 2 ** repeat);
+      }
+    }
+  }
+
+  /**
+   * Waits until the read models show the command's events. The events are stored whatever happens here: when the
+   * read models are behind (a slow or failing projection) the command still answers, and says so, rather than
+   * failing a change that is made.
+   */
+  private async visible(position: number): Promise<ReadModelsBehind | null> {
+    try {
+      await this.visibility.waitFor(position);
+      return null;
+    } catch (error) {
+      if (!(error instanceof ReadModelsNotCurrentError)) throw error;
+      const behind = { position, applied: error.applied, reason: error.message };
+      this.warn(`command stored at position ${position} answers ahead of the read models: ${error.message}`);
+      noteReadModelsBehind(behind);
+      return behind;
+    }
   }
 
   private async loadAll<T extends Streams>(streams: Command<T, unknown>['streams']): Promise<Map<string, Loaded>> {

@@ -86,6 +86,11 @@ export interface EventStore {
    * events/query then reads and encodes the events.
    */
   readEventViews?(options: ReadAllOptions, format: EventViewFormat): Promise<Buffer>;
+  /**
+   * The last `limit` events that match `filter`, in position order (the operator's `events tail`). Positions are
+   * not counts (KurrentDB's are byte offsets), so "the last N" cannot be computed from the head.
+   */
+  readLast(limit: number, filter?: LogFilter): Promise<RecordedEvent[]>;
   /** The position of the newest event in the log (0 when empty). */
   headPosition(): Promise<number>;
   /**
@@ -104,6 +109,28 @@ export class WrongExpectedRevisionError extends Error {
   ) {
     super(`Stream ${streamId}: expected revision ${String(expected)}, actual ${String(actual)}`);
     this.name = 'WrongExpectedRevisionError';
+  }
+}
+
+/**
+ * An append that got no answer (a timeout, a lost connection, a leader change): it may or may not have been
+ * written. Repeating the same append (same event ids) is safe: a store recognises a repeat of what it stored.
+ */
+export class AppendUnansweredError extends Error {
+  readonly transient = true;
+  constructor(message: string, cause?: unknown) {
+    super(message, { cause });
+    this.name = 'AppendUnansweredError';
+  }
+}
+
+/** An append larger than the store takes (KurrentDB's maximum append size): a client error, never retried. */
+export class AppendTooLargeError extends Error {
+  /** Answered 413 like an oversized request body. */
+  readonly statusCode = 413;
+  constructor(readonly size: number | null, readonly maxSize: number | null) {
+    super(`The change is too large to store (${size ?? 'unknown'} bytes; at most ${maxSize ?? 'unknown'} bytes in one append).`);
+    this.name = 'AppendTooLargeError';
   }
 }
 

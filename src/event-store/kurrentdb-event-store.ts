@@ -2,16 +2,22 @@ import {
   ANY,
   AllStreamResolvedEvent,
   AllStreamSubscription,
+  AppendRecordSizeExceededError,
   AppendStreamState,
+  CancelledError,
+  DeadlineExceededError,
   BACKWARDS,
   END,
   EventData,
   excludeSystemEvents,
   eventTypeFilter,
+  InvalidArgumentError,
   Filter,
   jsonEvent,
   KurrentDBClient,
+  MaxAppendSizeExceededError,
   NO_STREAM,
+  NotLeaderError,
   Position,
   ReadPosition,
   RecordedEvent as KurrentRecordedEvent,
@@ -19,12 +25,17 @@ import {
   STREAM_EXISTS,
   StreamNotFoundError,
   streamNameFilter,
+  TimeoutError,
+  TransactionMaxSizeExceededError,
+  UnavailableError,
   WrongExpectedVersionError,
 } from '@kurrent/kurrentdb-client';
 import { randomUUID } from 'node:crypto';
 import { decodeStored, encodeStored } from '../shared/stored-json';
 import {
   AppendResult,
+  AppendTooLargeError,
+  AppendUnansweredError,
   EventMetadata,
   EventStore,
   ExpectedRevision,
@@ -37,6 +48,7 @@ import {
   Subscription,
   WrongExpectedRevisionError,
 } from './event-store.port';
+import { checkKurrentDbVersion } from './kurrentdb-server-version';
 import { MARKETPLACES_STREAM, streams, tenantPrefix } from './stream-names';
 
 /** Event data as stored: the Transit text, so Uuid, Money, Date... come back as the same types. */
@@ -74,6 +86,25 @@ export class KurrentDbEventStore implements EventStore {
     this.client = KurrentDBClient.connectionString(connectionString);
   }
 
+  /** Connects and checks the server's version: older than KurrentDB 25.1 is refused at start-up with a clear message. */
+  static async connect(connectionString: string): Promise<KurrentDbEventStore> {
+    const store = new KurrentDbEventStore(connectionString);
+    try {
+      checkKurrentDbVersion(await store.serverVersion());
+    } catch (error) {
+      await store.close();
+      throw error;
+    }
+    return store;
+  }
+
+  /** The version the server reports (the client asks it once per connection; "unknown" before 21.10). */
+  async serverVersion(): Promise<string> {
+    // The client keeps the server's features behind a protected getter; its own multiStreamAppend checks them too.
+    const features = await (this.client as unknown as { capabilities: Promise<{ serverVersion: string }> }).capabilities;
+    return features.serverVersion;
+  }
+
   async append(appends: StreamAppend[]): Promise<AppendResult> {
     if (appends.length === 0) return { position: 0, revisions: {}, events: [] };
     const written = appends.map((a) => ({ append: a, data: a.events.map(toEventData) }));
@@ -81,7 +112,11 @@ export class KurrentDbEventStore implements EventStore {
     try {
       revisions = appends.length === 1 ? await this.appendOne(written[0].append, written[0].data) : await this.appendMany(written);
     } catch (error) {
-      throw toConflict(error, appends);
+      // The same events (ids) stored before: a repeat after a lost answer, which KurrentDB's idempotence check does
+      // not catch once the stream moved on or for multi-stream appends.
+      const repeat = error instanceof WrongExpectedVersionError ? await this.storedRepeat(written) : null;
+      if (repeat) revisions = repeat;
+      else throw toPortError(error, appends);
     }
     const perStream = await Promise.all(
       written.map(({ append, data }) => this.recordedAfterAppend(append, data, revisions[append.streamId])),
@@ -106,6 +141,27 @@ export class KurrentDbEventStore implements EventStore {
       })),
     );
     return Object.fromEntries(result.responses.map((r) => [r.streamName, Number(r.revision)]));
+  }
+
+  /** The revisions of an append whose events (by id) are already in its streams at the expected revisions; else null. */
+  private async storedRepeat(written: Array<{ append: StreamAppend; data: EventData[] }>): Promise<Record<string, number> | null> {
+    const revisions: Record<string, number> = {};
+    for (const { append, data } of written) {
+      const first = append.expectedRevision === 'no_stream' ? 0 : typeof append.expectedRevision === 'number' ? append.expectedRevision + 1 : null;
+      if (first === null || !append.events.every((e) => e.id)) return null;
+      const stored: string[] = [];
+      try {
+        for await (const { event } of this.client.readStream(append.streamId, { fromRevision: BigInt(first), maxCount: data.length, requiresLeader: true })) {
+          if (event) stored.push(event.id);
+        }
+      } catch (error) {
+        if (error instanceof StreamNotFoundError) return null;
+        throw error;
+      }
+      if (stored.length !== data.length || stored.some((id, i) => id !== data[i].id)) return null;
+      revisions[append.streamId] = first + data.length - 1;
+    }
+    return revisions;
   }
 
   /**
@@ -148,26 +204,32 @@ export class KurrentDbEventStore implements EventStore {
 
   /**
    * Pages through $all from `after`. KurrentDB's fromPosition is inclusive, so the event at `after` itself is
-   * skipped. KurrentDB rejects positions that do not point at a record; clients of events/query may send any
-   * number as startAfterSequenceId, so such a read starts over from the beginning and skips up to `after`
-   * (slower, but the answer is the same as for a real position).
+   * skipped. The coarse filter runs on the server (the tenant's stream prefix, or event-type prefixes); the exact
+   * one here, in pages of up to 1,000 events when it narrows further.
+   *
+   * KurrentDB refuses positions that do not point at a record, and clients of events/query may send any number:
+   * on that refusal alone (not on an outage) the read starts at the newest record at or before `after`, found by
+   * reading backwards from the end. `createdAtStart` without `after` is found the same way (backwards from the
+   * end until an older event), so the usual poll of recent events never reads the tenant's whole history.
    */
   async readAll({ after = 0, until, limit, filter }: ReadAllOptions): Promise<RecordedEvent[]> {
     const matched: RecordedEvent[] = [];
     const coarse = serverSideFilter(filter);
-    let from: ReadPosition = after > 0 ? { commit: BigInt(after), prepare: BigInt(after) } : START;
+    const narrower = filter !== undefined && Boolean(filter.publicOnly || filter.resourceId || filter.relatedResourceId || filter.createdAtStart || (filter.marketplaceId && filter.eventTypes?.length));
+    let from: ReadPosition = after > 0 ? toReadPosition(after) : START;
+    if (after === 0 && filter?.createdAtStart) from = await this.recordBefore(coarse, (e) => e.metadata.createdAt < filter.createdAtStart!);
     let seen = after;
     while (matched.length < limit) {
       // +1: the first event of a page may be the (already seen) event at `from`.
-      const pageSize = Math.min(MAX_PAGE, limit - matched.length + 1);
+      const pageSize = narrower ? MAX_PAGE : Math.min(MAX_PAGE, limit - matched.length + 1);
       const page: AllStreamResolvedEvent[] = [];
       try {
         for await (const resolved of this.client.readAll({ fromPosition: from, maxCount: pageSize, filter: coarse })) {
           page.push(resolved);
         }
       } catch (error) {
-        if (from === START || seen !== after) throw error;
-        from = START;
+        if (from === START || seen !== after || !isInvalidPosition(error)) throw error;
+        from = await this.recordBefore(coarse, (e) => e.position <= after);
         continue;
       }
       for (const { event } of page) {
@@ -186,6 +248,26 @@ export class KurrentDbEventStore implements EventStore {
       if (page.length < pageSize) break;
     }
     return matched;
+  }
+
+  /** The newest record (of the coarse filter) for which `older` holds, reading backwards from the end; START if none. */
+  private async recordBefore(coarse: Filter, older: (event: RecordedEvent) => boolean): Promise<ReadPosition> {
+    for await (const { event } of this.client.readAll({ direction: BACKWARDS, fromPosition: END, filter: coarse, maxCount: Number.MAX_SAFE_INTEGER })) {
+      const recorded = event && toRecorded(event);
+      if (recorded && older(recorded)) return event.position!;
+    }
+    return START;
+  }
+
+  async readLast(limit: number, filter?: LogFilter): Promise<RecordedEvent[]> {
+    const found: RecordedEvent[] = [];
+    if (limit <= 0) return found;
+    for await (const { event } of this.client.readAll({ direction: BACKWARDS, fromPosition: END, filter: serverSideFilter(filter), maxCount: Number.MAX_SAFE_INTEGER })) {
+      const recorded = event && toRecorded(event);
+      if (recorded && matchesFilter(recorded, filter)) found.push(recorded);
+      if (found.length >= limit) break;
+    }
+    return found.reverse();
   }
 
   async headPosition(): Promise<number> {
@@ -281,7 +363,7 @@ export class KurrentDbEventStore implements EventStore {
 const toEventData = (event: NewEvent): EventData => {
   const data: StoredData = { transit: encodeStored(event.data) };
   const metadata: StoredMetadata = { marketplaceId: event.metadata.marketplaceId, metadata: encodeStored(event.metadata) };
-  return jsonEvent({ id: randomUUID(), type: event.type, data, metadata });
+  return jsonEvent({ id: event.id ?? randomUUID(), type: event.type, data, metadata });
 };
 
 const isStoredData = (value: unknown): value is StoredData =>
@@ -309,6 +391,10 @@ const toRecorded = (event: KurrentRecordedEvent): RecordedEvent | null => {
   };
 };
 
+/** KurrentDB's answer to a read from a position that is not a record's (gRPC INVALID_ARGUMENT). */
+const isInvalidPosition = (error: unknown): boolean =>
+  error instanceof InvalidArgumentError || (typeof error === 'object' && error !== null && (error as { code?: unknown }).code === 3);
+
 const toReadPosition = (position: number): ReadPosition =>
   position > 0 ? { commit: BigInt(position), prepare: BigInt(position) } : START;
 
@@ -328,8 +414,17 @@ const toStreamState = (expected: ExpectedRevision): AppendStreamState => {
 const fromStreamState = (state: AppendStreamState): ExpectedRevision =>
   typeof state === 'bigint' ? Number(state) : state;
 
-/** The client's wrong-expected-version errors (single and multi-stream appends) as the port's error. */
-const toConflict = (error: unknown, appends: StreamAppend[]): unknown => {
+/**
+ * The client's errors as the port's: wrong expected versions (single and multi-stream appends) are conflicts; an
+ * append that got no answer may have been written (the runner repeats it with the same ids); a size limit is the
+ * client's error, not the server's.
+ */
+const toPortError = (error: unknown, appends: StreamAppend[]): unknown => {
+  if (error instanceof MaxAppendSizeExceededError) return new AppendTooLargeError(null, error.maxAppendSize);
+  if (error instanceof AppendRecordSizeExceededError || error instanceof TransactionMaxSizeExceededError) return new AppendTooLargeError(error.size, error.maxSize);
+  if ([UnavailableError, DeadlineExceededError, TimeoutError, CancelledError, NotLeaderError].some((type) => error instanceof type)) {
+    return new AppendUnansweredError(`KurrentDB did not answer the append: ${(error as Error).message}`, error);
+  }
   if (!(error instanceof WrongExpectedVersionError)) return error;
   const append = appends.find((a) => a.streamId === error.streamName) ?? (appends.length === 1 ? appends[0] : undefined);
   const streamId = append?.streamId ?? error.streamName;

@@ -73,6 +73,7 @@ export class SqliteEventStore implements EventStore {
   private readonly lastRevision: Statement;
   private readonly selectStream: Statement;
   private readonly selectHead: Statement;
+  private readonly selectById: Statement;
   private inlineProjector: InlineProjector | null = null;
   private readonly logQueries = new Map<string, Statement>();
   private readonly listeners = new Set<() => void>();
@@ -97,6 +98,7 @@ export class SqliteEventStore implements EventStore {
     this.lastRevision = db.prepare('SELECT MAX(revision) AS revision FROM events WHERE stream_id = ?');
     this.selectStream = db.prepare('SELECT * FROM events WHERE stream_id = ? AND revision >= ? ORDER BY revision');
     this.selectHead = db.prepare('SELECT MAX(position) AS position FROM events');
+    this.selectById = db.prepare('SELECT * FROM events WHERE id = ?');
   }
 
   setInlineProjector(projector: InlineProjector | null): void {
@@ -154,8 +156,44 @@ export class SqliteEventStore implements EventStore {
     return result;
   }
 
-  /** One SQLite transaction (BEGIN IMMEDIATE, so writers queue), or a savepoint inside the batch's transaction. */
+  /**
+   * One SQLite transaction (BEGIN IMMEDIATE, so writers queue), or a savepoint inside the batch's transaction. An
+   * append that fails because it was already stored (the same event ids: a repeat after a lost answer) answers
+   * what was stored, as KurrentDB's idempotent append does.
+   */
   private commit(appends: StreamAppend[]): AppendResult {
+    try {
+      return this.commitOnce(appends);
+    } catch (error) {
+      const repeat = this.storedRepeat(appends);
+      if (repeat) return repeat;
+      throw error;
+    }
+  }
+
+  /** The stored events of an append made before with the same ids, at the same streams and revisions; else null. */
+  private storedRepeat(appends: StreamAppend[]): AppendResult | null {
+    const events: RecordedEvent[] = [];
+    const revisions: Record<string, number> = {};
+    for (const append of appends) {
+      for (const [i, event] of append.events.entries()) {
+        if (!event.id) return null;
+        const row = this.selectById.get(event.id) as EventRow | undefined;
+        if (!row) return null;
+        const stored = toRecorded(row);
+        const first = append.expectedRevision === 'no_stream' ? 0 : typeof append.expectedRevision === 'number' ? append.expectedRevision + 1 : null;
+        const expectedRevision = first === null ? stored.revision : first + i;
+        if (stored.streamId !== append.streamId || stored.revision !== expectedRevision || stored.type !== event.type) return null;
+        events.push(stored);
+        revisions[append.streamId] = stored.revision;
+      }
+    }
+    if (events.length === 0) return null;
+    events.sort((a, b) => a.position - b.position);
+    return { position: events.at(-1)!.position, revisions, events };
+  }
+
+  private commitOnce(appends: StreamAppend[]): AppendResult {
     return this.db
       .transaction((): AppendResult => {
         const recorded: RecordedEvent[] = [];
@@ -166,7 +204,7 @@ export class SqliteEventStore implements EventStore {
           let revision = current ?? -1;
           for (const event of append.events) {
             revision += 1;
-            recorded.push(this.insertEvent(append.streamId, revision, event.type, event.data, event.metadata));
+            recorded.push(this.insertEvent(append.streamId, revision, event.type, event.data, event.metadata, event.id));
           }
           revisions[append.streamId] = revision;
         }
@@ -180,8 +218,7 @@ export class SqliteEventStore implements EventStore {
     for (const listener of this.listeners) listener();
   }
 
-  private insertEvent(streamId: string, revision: number, type: string, data: unknown, metadata: EventMetadata) {
-    const id = randomUUID();
+  private insertEvent(streamId: string, revision: number, type: string, data: unknown, metadata: EventMetadata, id: string = randomUUID()) {
     const info = this.insert.run({
       id,
       streamId,
@@ -223,6 +260,12 @@ export class SqliteEventStore implements EventStore {
     }
     // The SQL filter is exact (whereClause), so no event is decoded to be checked again.
     return Array.from(statement.all(...params, limit) as EventRow[], toRecorded);
+  }
+
+  async readLast(limit: number, filter?: LogFilter): Promise<RecordedEvent[]> {
+    const { from, where, params } = whereClause(0, undefined, filter);
+    const rows = this.db.prepare(`SELECT * FROM ${from} WHERE ${where} ORDER BY position DESC LIMIT ?`).all(...params, limit) as EventRow[];
+    return rows.reverse().map(toRecorded);
   }
 
   readEventViews(options: ReadAllOptions, format: EventViewFormat): Promise<Buffer> {

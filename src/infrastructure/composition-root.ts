@@ -120,7 +120,7 @@ export const openMailer = (config: Config): Mailer =>
  */
 export const openInfrastructure = async (config: Config, projections: readonly Projection[] = ALL_PROJECTIONS): Promise<Infrastructure> => {
   const db = !config.eventStoreUrl || !config.elasticsearchUrl ? openSqlite(config) : null;
-  const events: EventStore = config.eventStoreUrl ? new KurrentDbEventStore(config.eventStoreUrl) : new SqliteEventStore(db!, groupCommitOf(config, db!));
+  const events: EventStore = config.eventStoreUrl ? await KurrentDbEventStore.connect(config.eventStoreUrl) : new SqliteEventStore(db!, groupCommitOf(config, db!));
   const readModels = openReadModels(config, db);
   const { documents, search } = readModels;
   const engine: ProjectionEngine =

@@ -1,10 +1,10 @@
 import { Client, errors, estypes } from '@elastic/elasticsearch';
 import { decodeStored, encodeStored } from '../shared/stored-json';
+import { anyOfQuery, missingQuery, rangeQuery, sortableNumber, TYPED_VALUE_MAPPINGS, TypedValues, typedPath, typedValuesOf } from './elasticsearch-typed-values';
 import {
   DocumentQuery,
   DocumentStore,
   FieldCondition,
-  FieldValue,
   QueryResult,
   ReadModelOp,
   SortKey,
@@ -15,6 +15,8 @@ export interface ElasticsearchDocumentStoreOptions {
   node: string;
   /** Prepended to every index name, so several deployments (or test runs) can share a cluster. */
   indexPrefix?: string;
+  /** A client of the caller's (tests: one over the Elastic client's own mock connection); otherwise one for `node`. */
+  client?: Client;
 }
 
 /** The indexed form of a StoredDocument. */
@@ -25,7 +27,10 @@ interface DocumentSource {
   keys: string[];
   /** encodeStored(body): returned as is, never searched. */
   body: string;
-  fields: Record<string, FieldValue>;
+  /** The filterable fields as typed pairs (elasticsearch-typed-values.ts). */
+  xs: TypedValues['xs'];
+  xn: TypedValues['xn'];
+  xb: TypedValues['xb'];
   /** A tombstone: what a versioned delete leaves, so an older put cannot bring the document back. */
   deleted?: boolean;
 }
@@ -35,23 +40,14 @@ interface CheckpointSource {
 }
 
 /**
- * Lucene rejects a keyword term above 32766 bytes; longer strings (at most 4 bytes a character) are kept in
- * _source but not indexed, instead of failing the whole document.
+ * One mapping for every collection, tenant and key: filterable fields are typed pairs in three flattened fields
+ * (elasticsearch-typed-values.ts), so no value a client sends can be refused for its type, and the mapping never
+ * grows with keys or marketplaces.
  */
-const MAX_KEYWORD_CHARS = 8191;
-
 const DOCUMENT_MAPPING: estypes.MappingTypeMapping = {
   dynamic: 'strict',
   date_detection: false,
   numeric_detection: false,
-  // Filterable values get a type from their first value: strings are exact keywords, numbers doubles (an
-  // integer first and a fraction later must not clash), booleans booleans.
-  dynamic_templates: [
-    { field_strings: { path_match: 'fields.*', match_mapping_type: 'string', mapping: { type: 'keyword', ignore_above: MAX_KEYWORD_CHARS } } },
-    { field_longs: { path_match: 'fields.*', match_mapping_type: 'long', mapping: { type: 'double' } } },
-    { field_doubles: { path_match: 'fields.*', match_mapping_type: 'double', mapping: { type: 'double' } } },
-    { field_booleans: { path_match: 'fields.*', match_mapping_type: 'boolean', mapping: { type: 'boolean' } } },
-  ],
   properties: {
     id: { type: 'keyword' },
     marketplaceId: { type: 'keyword' },
@@ -59,10 +55,19 @@ const DOCUMENT_MAPPING: estypes.MappingTypeMapping = {
     keys: { type: 'keyword' },
     body: { type: 'keyword', index: false, doc_values: false },
     deleted: { type: 'boolean' },
-    // subobjects: false keeps a field name with dots (`pub_a.b`) one flat field instead of nested objects.
-    fields: { type: 'object', dynamic: true, subobjects: false },
+    ...TYPED_VALUE_MAPPINGS,
   },
 };
+
+/** index.max_result_window (the Elasticsearch default): pages past it are read with search_after. */
+export const RESULT_WINDOW = 10_000;
+/** Bulk items refused for load (429) are sent again, alone, this many times before the apply fails. */
+const BULK_ATTEMPTS = 5;
+/**
+ * Bumped when the layout changes: new indices (and checkpoints) are built from the log by the catch-up engine,
+ * not migrated in place. v2: typed pairs instead of dynamically mapped fields.
+ */
+const LAYOUT = 'v2';
 
 const CHECKPOINT_MAPPING: estypes.MappingTypeMapping = {
   dynamic: 'strict',
@@ -86,10 +91,10 @@ export class ElasticsearchDocumentStore implements DocumentStore {
   /** Indices known to exist (or being created) by this process. */
   private readonly ensured = new Map<string, Promise<void>>();
 
-  constructor({ node, indexPrefix = '' }: ElasticsearchDocumentStoreOptions) {
-    this.client = new Client({ node });
+  constructor({ node, indexPrefix = '', client }: ElasticsearchDocumentStoreOptions) {
+    this.client = client ?? new Client({ node });
     this.prefix = indexPrefix.toLowerCase();
-    this.checkpointIndex = `${this.prefix}checkpoints`;
+    this.checkpointIndex = `${this.prefix}checkpoints-${LAYOUT}`;
   }
 
   /**
@@ -110,7 +115,7 @@ export class ElasticsearchDocumentStore implements DocumentStore {
         operations.push(toSource(op.document));
       } else if (op.position !== undefined) {
         operations.push({ index: { _index: index, _id: documentId(op.marketplaceId, op.id), ...version } });
-        operations.push({ id: op.id, marketplaceId: op.marketplaceId, createdAt: new Date(0).toISOString(), keys: [], body: '', fields: {}, deleted: true });
+        operations.push({ id: op.id, marketplaceId: op.marketplaceId, createdAt: new Date(0).toISOString(), keys: [], body: '', xs: {}, xn: {}, xb: {}, deleted: true });
       } else {
         operations.push({ delete: { _index: index, _id: documentId(op.marketplaceId, op.id) } });
       }
@@ -136,16 +141,28 @@ export class ElasticsearchDocumentStore implements DocumentStore {
     );
   }
 
-  private async bulk(operations: estypes.BulkRequest['operations']): Promise<void> {
-    const response = await this.client.bulk({ operations, refresh: 'wait_for' });
-    if (!response.errors) return;
-    const failures = response.items
-      .flatMap((item) => Object.entries(item))
-      // Deleting a document that is already gone is what the caller wanted; a version conflict means a newer
-      // write of the document is already there.
-      .filter(([type, result]) => result.error && !(type === 'delete' && result.status === 404) && result.status !== 409)
-      .map(([type, result]) => `${type} ${result._index}/${result._id}: ${result.error?.type} ${result.error?.reason ?? ''}`);
-    if (failures.length > 0) throw new Error(`Elasticsearch bulk failed for ${failures.length} item(s): ${failures.join('; ')}`);
+  /**
+   * Sends a bulk request and checks every item: a version conflict (a newer write is there) and deleting a missing
+   * document are what the caller wanted; items refused for load (429) are sent again alone, with backoff; any
+   * other refusal throws, so no checkpoint moves past it (the caller's engine retries, then stops visibly).
+   */
+  private async bulk(operations: Array<estypes.BulkOperationContainer | object>): Promise<void> {
+    let pending = pairsOf(operations);
+    for (let attempt = 1; pending.length > 0; attempt += 1) {
+      const response = await this.client.bulk({ operations: pending.flat(), refresh: 'wait_for' });
+      if (!response.errors) return;
+      const retry: typeof pending = [];
+      const failures: string[] = [];
+      response.items.forEach((item, i) => {
+        const [type, result] = Object.entries(item)[0];
+        if (!result.error || (type === 'delete' && result.status === 404) || result.status === 409) return;
+        if (result.status === 429 && attempt < BULK_ATTEMPTS) retry.push(pending[i]);
+        else failures.push(`${type} ${result._index}/${result._id}: ${result.status} ${result.error.type} ${result.error.reason ?? ''}`);
+      });
+      if (failures.length > 0) throw new Error(`Elasticsearch bulk failed for ${failures.length} item(s): ${failures.join('; ')}`);
+      pending = retry;
+      if (pending.length > 0) await new Promise((resolve) => setTimeout(resolve, 50 * 2 ** attempt));
+    }
   }
 
   async checkpoint(projection: string): Promise<number> {
@@ -173,16 +190,38 @@ export class ElasticsearchDocumentStore implements DocumentStore {
       filter.push({ range: { createdAt: { gte: q.createdAtStart, lt: q.createdAtEnd } } });
     }
     for (const condition of q.where ?? []) filter.push(...conditionQuery(condition));
-    const { hits } = await this.search(this.indexFor(collection), {
-      query: { bool: { filter } },
-      sort: sortClause(q.sort),
-      from: q.offset,
-      size: q.limit,
-      track_total_hits: true,
-    });
-    const total = typeof hits.total === 'number' ? hits.total : (hits.total?.value ?? 0);
-    const items = hits.hits.flatMap((hit) => (hit._source ? [decodeStored<T>(hit._source.body)] : []));
-    return { items, total };
+    const index = this.indexFor(collection);
+    const request = { query: { bool: { filter } }, sort: sortClause(q.sort) };
+    if (q.offset + q.limit <= RESULT_WINDOW) {
+      try {
+        const { hits } = await this.search(index, { ...request, from: q.offset, size: q.limit, track_total_hits: true });
+        return { items: bodiesOf<T>(hits.hits), total: totalOf(hits) };
+      } catch (error) {
+        // An index whose operator set a smaller max_result_window: read the page the deep way.
+        if (!isResultWindowError(error)) throw error;
+      }
+    }
+    return this.deepPage<T>(index, request, q.offset, q.limit);
+  }
+
+  /**
+   * A page past the result window: walk the sorted matches with search_after (the sort ends with the document id,
+   * unique within a marketplace), reading only sort values until the offset, then the page itself.
+   */
+  private async deepPage<T>(index: string, request: Pick<estypes.SearchRequest, 'query' | 'sort'>, offset: number, limit: number): Promise<QueryResult<T>> {
+    const { hits: counted } = await this.search(index, { ...request, size: 0, track_total_hits: true });
+    const total = totalOf(counted);
+    let after: estypes.SortResults | undefined;
+    for (let skipped = 0; skipped < Math.min(offset, total); ) {
+      const size = Math.min(RESULT_WINDOW, offset - skipped);
+      const { hits } = await this.search(index, { ...request, size, _source: false, track_total_hits: false, ...(after ? { search_after: after } : {}) });
+      if (hits.hits.length === 0) return { items: [], total };
+      after = hits.hits[hits.hits.length - 1].sort;
+      skipped += hits.hits.length;
+    }
+    if (offset >= total || limit === 0) return { items: [], total };
+    const { hits } = await this.search(index, { ...request, size: Math.min(limit, RESULT_WINDOW), track_total_hits: false, ...(after ? { search_after: after } : {}) });
+    return { items: bodiesOf<T>(hits.hits), total };
   }
 
   /** Deletes by explicit names: Elasticsearch 8 refuses wildcard index deletion by default. */
@@ -202,7 +241,7 @@ export class ElasticsearchDocumentStore implements DocumentStore {
 
   private indexFor(collection: string): string {
     // Index names are lower case and exclude \ / * ? " < > | , # : and spaces.
-    return `${this.prefix}docs-${collection.toLowerCase().replace(/[^a-z0-9_.-]/g, '_')}`;
+    return `${this.prefix}docs-${LAYOUT}-${collection.toLowerCase().replace(/[^a-z0-9_.-]/g, '_')}`;
   }
 
   private ensureIndex(index: string, mappings: estypes.MappingTypeMapping): Promise<void> {
@@ -259,53 +298,64 @@ const toSource = (d: StoredDocument): DocumentSource => ({
   createdAt: d.createdAt,
   keys: d.keys ?? [],
   body: encodeStored(d.body),
-  fields: d.fields ?? {},
+  ...typedValuesOf(d.fields ?? {}),
 });
-
-const fieldPath = (field: string): string => `fields.${field}`;
 
 /** A condition, or else the field's absence when documents without it match too. */
 const conditionQuery = (c: FieldCondition): estypes.QueryDslQueryContainer[] => {
   if (!c.includeMissing) return matchQuery(c);
-  const path = fieldPath(c.field);
-  return [{ bool: { should: [{ bool: { filter: matchQuery(c) } }, { bool: { must_not: [{ exists: { field: path } }] } }], minimum_should_match: 1 } }];
+  return [{ bool: { should: [{ bool: { filter: matchQuery(c) } }, missingQuery(c.field)], minimum_should_match: 1 } }];
 };
 
 const matchQuery = (c: FieldCondition): estypes.QueryDslQueryContainer[] => {
-  const path = fieldPath(c.field);
   switch (c.op) {
     case 'eq':
-      return [{ term: { [path]: c.value } }];
+      return [anyOfQuery(c.field, [c.value])];
     case 'in':
       // On a list field a term matches when any element equals it: "has any".
-      return [{ terms: { [path]: c.values } }];
+      return [anyOfQuery(c.field, c.values)];
     case 'all':
-      return c.values.map((value) => ({ term: { [path]: value } }));
+      return c.values.map((value) => anyOfQuery(c.field, [value]));
     case 'range':
-      if (c.gte === undefined && c.lt === undefined) return [{ exists: { field: path } }];
-      return [{ range: { [path]: { gte: c.gte, lt: c.lt } } }];
+      return [rangeQuery(c.field, c.gte, c.lt)];
   }
 };
 
 const sortClause = (sort: SortKey[] | undefined): estypes.SortCombinations[] => {
   const keys: SortKey[] = sort && sort.length > 0 ? sort : [{ field: 'createdAt', direction: 'desc' }];
   return [
-    ...keys.map((k): estypes.SortCombinations => {
-      if (k.field === 'createdAt') return { createdAt: { order: k.direction } };
-      return {
-        [fieldPath(k.field)]: {
-          order: k.direction,
-          // Documents without the value sort last in both directions, unless the caller gives a default.
-          missing: k.missing ?? '_last',
-          // A field no document of the collection has yet is not in the mapping; sorting on it must not fail.
-          unmapped_type: k.missing === undefined ? 'keyword' : 'double',
-        },
+    ...keys.flatMap((k): estypes.SortCombinations[] => {
+      if (k.field === 'createdAt') return [{ createdAt: { order: k.direction } }];
+      // Typed values sort numbers before text ascending and text before numbers descending (as SQLite orders
+      // types); a default for documents without the value is a number.
+      const numbers: estypes.SortCombinations = {
+        [typedPath('xn', k.field)]: { order: k.direction, missing: k.missing === undefined ? '_last' : sortableNumber(k.missing), unmapped_type: 'keyword' },
       };
+      const texts: estypes.SortCombinations = { [typedPath('xs', k.field)]: { order: k.direction, missing: '_last', unmapped_type: 'keyword' } };
+      return k.direction === 'asc' ? [numbers, texts] : [texts, numbers];
     }),
     // Stable order for equal keys, as the SQLite adapter's `id ASC`.
     { id: { order: 'asc' } },
   ];
 };
+
+/** Action and source of each bulk item, so that an item can be sent again alone. */
+const pairsOf = (operations: Array<estypes.BulkOperationContainer | object>): Array<Array<estypes.BulkOperationContainer | object>> => {
+  const pairs: Array<Array<estypes.BulkOperationContainer | object>> = [];
+  for (let i = 0; i < operations.length; i += 1) {
+    const action = operations[i] as estypes.BulkOperationContainer;
+    if (action.delete) pairs.push([action]);
+    else pairs.push([action, operations[(i += 1)]]);
+  }
+  return pairs;
+};
+
+const totalOf = (hits: estypes.SearchHitsMetadata<unknown>): number => (typeof hits.total === 'number' ? hits.total : (hits.total?.value ?? 0));
+
+const bodiesOf = <T>(hits: Array<estypes.SearchHit<DocumentSource>>): T[] => hits.flatMap((hit) => (hit._source ? [decodeStored<T>(hit._source.body)] : []));
+
+const isResultWindowError = (error: unknown): boolean =>
+  error instanceof errors.ResponseError && JSON.stringify(error.body ?? '').includes('Result window is too large');
 
 const errorType = (error: unknown): string | undefined =>
   error instanceof errors.ResponseError

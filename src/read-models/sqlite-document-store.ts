@@ -256,17 +256,22 @@ const conditionSql = (c: FieldCondition): { sql: string; values: unknown[] } => 
         values: c.values.map(sqlValue),
       };
     case 'range': {
-      const parts: string[] = [];
-      const values: unknown[] = [];
-      if (c.gte !== undefined) {
-        parts.push(`${extract} >= ?`);
-        values.push(c.gte);
-      }
-      if (c.lt !== undefined) {
-        parts.push(`${extract} < ?`);
-        values.push(c.lt);
-      }
-      return { sql: `(${parts.join(' AND ') || `${extract} IS NOT NULL`})`, values };
+      // A numeric range sees numbers only (and a text range text only), as Elasticsearch's typed values do: SQLite
+      // would otherwise compare a text value as greater than every number. A list matches when one element does.
+      const type = typeof c.gte === 'string' || typeof c.lt === 'string' ? "= 'text'" : "IN ('integer', 'real')";
+      const bounds = (v: string): { sql: string; values: unknown[] } => {
+        const parts = [`${v === 'value' ? 'type' : `json_type(fields, ${path})`} ${type}`];
+        const values: unknown[] = [];
+        if (c.gte !== undefined) (parts.push(`${v} >= ?`), values.push(c.gte));
+        if (c.lt !== undefined) (parts.push(`${v} < ?`), values.push(c.lt));
+        return { sql: parts.join(' AND '), values };
+      };
+      const inList = bounds('value');
+      const single = bounds(extract);
+      return {
+        sql: `(CASE json_type(fields, ${path}) WHEN 'array' THEN EXISTS (SELECT 1 FROM json_each(fields, ${path}) WHERE ${inList.sql}) ELSE ${single.sql} END)`,
+        values: [...inList.values, ...single.values],
+      };
     }
   }
 };
@@ -275,7 +280,13 @@ const orderBy = (sort: SortKey[] | undefined): string => {
   const keys = sort && sort.length > 0 ? sort : [{ field: 'createdAt', direction: 'desc' as const }];
   const parts = keys.map((k) => {
     if (k.field === 'createdAt') return `created_at ${k.direction.toUpperCase()}`;
-    const extract = `json_extract(fields, ${jsonPath(k.field)})`;
+    // As Elasticsearch's typed values sort: numbers before text ascending, text before numbers descending; of a
+    // list, ascending its smallest number (else its smallest text), descending its largest text (else number).
+    const path = jsonPath(k.field);
+    const ofList = (fn: string, type: string) => `(SELECT ${fn}(value) FROM json_each(fields, ${path}) WHERE type ${type})`;
+    const [numbers, texts] = ["IN ('integer', 'real')", "= 'text'"];
+    const list = k.direction === 'asc' ? `COALESCE(${ofList('MIN', numbers)}, ${ofList('MIN', texts)})` : `COALESCE(${ofList('MAX', texts)}, ${ofList('MAX', numbers)})`;
+    const extract = `(CASE json_type(fields, ${path}) WHEN 'integer' THEN json_extract(fields, ${path}) WHEN 'real' THEN json_extract(fields, ${path}) WHEN 'text' THEN json_extract(fields, ${path}) WHEN 'array' THEN ${list} END)`;
     const value = k.missing !== undefined ? `COALESCE(${extract}, ${Number(k.missing)})` : extract;
     // Documents without the value sort last in both directions.
     return `(${value} IS NULL), ${value} ${k.direction.toUpperCase()}`;

@@ -1,4 +1,5 @@
-import { searchRequestOf, toSource } from './elasticsearch-search-query';
+import { sortableNumber } from '../read-models/elasticsearch-typed-values';
+import { MAPPING, searchRequestOf, toSource } from './elasticsearch-search-query';
 import type { ListingSearchQuery } from './listing-search.port';
 
 const base: ListingSearchQuery = { marketplaceId: 'm', offset: 0, limit: 24 };
@@ -41,7 +42,7 @@ describe('Elasticsearch search request', () => {
     );
     expect(request.query.bool.filter).toContainEqual({ geo_bounding_box: { location: { top_left: { lat: -10, lon: 170 }, bottom_right: { lat: -20, lon: -170 } } } });
     expect(request.query.bool.filter).toContainEqual({
-      bool: { should: [{ term: { 'x.b.meta_promoted': false } }, { bool: { must_not: { exists: { field: 'x.b.meta_promoted' } } } }], minimum_should_match: 1 },
+      bool: { should: [{ term: { 'x.b.meta_promoted': 'false' } }, { bool: { must_not: { exists: { field: 'x.b.meta_promoted' } } } }], minimum_should_match: 1 },
     });
     expect(request.sort[0]._geo_distance).toMatchObject({ location: { lat: -15, lon: 179 }, order: 'asc', distance_type: 'arc' });
   });
@@ -50,7 +51,7 @@ describe('Elasticsearch search request', () => {
     const request = json(searchRequestOf({ ...base, sort: [{ field: 'price', direction: 'asc' }, { field: 'pub_year', direction: 'desc', default: 1990 }] }));
     expect(request.sort).toEqual([
       { price: { order: 'asc', missing: '_last' } },
-      { 'x.n.pub_year': { order: 'desc', missing: 1990, unmapped_type: 'long' } },
+      { 'x.n.pub_year': { order: 'desc', missing: sortableNumber(1990), unmapped_type: 'keyword' } },
       { createdAt: { order: 'desc' } },
       { id: { order: 'asc' } },
     ]);
@@ -72,17 +73,19 @@ describe('Elasticsearch search request', () => {
       geolocation: { lat: 1, lng: 2 },
       titleWords: ['local'],
       descriptionWords: [],
-      values: { pub_color: 'Red car', pub_tags: ['a', 'b'], pub_size: 5, pub_ratio: 1.5, meta_flag: true },
+      values: { pub_color: 'Red car', pub_tags: ['a', 'b'], pub_size: 5, pub_ratio: 1.5, meta_flag: true, 'pub_a.b': 'x' },
       stock: null,
     });
     expect(source.x).toEqual({
-      s: { pub_color: 'Red car' },
+      s: { pub_color: 'Red car', 'pub_a%2Eb': 'x' },
       m: { pub_tags: ['a', 'b'] },
-      n: { pub_size: 5 },
-      b: { meta_flag: true },
-      w: { pub_color: ['red', 'car'] },
-      r: { pub_color: ['der', 'rac'] },
+      n: { pub_size: sortableNumber(5) },
+      b: { meta_flag: 'true' },
+      w: { pub_color: ['red', 'car'], 'pub_a%2Eb': ['x'] },
+      r: { pub_color: ['der', 'rac'], 'pub_a%2Eb': ['x'] },
     });
+    // One fixed mapping: each kind is a flattened field, whatever the keys and marketplaces.
+    expect(Object.values((MAPPING.properties!.x as { properties: Record<string, { type: string }> }).properties).map((p) => p.type)).toEqual(Array(6).fill('flattened'));
     expect(source).toMatchObject({ location: { lat: 1, lon: 2 }, title_r: ['lacol'] });
   });
 });

@@ -1,13 +1,19 @@
 import type { estypes } from '@elastic/elasticsearch';
+import { flatKey, sortableNumber } from '../read-models/elasticsearch-typed-values';
 import { defaultSatisfies, indexedValues, kindOf, textOf, ValueKind } from './extended-conditions';
-import type { ExtendedFilter, ListingSearchQuery, SearchDocument } from './listing-search.port';
+import { withinSearchWindow, type ExtendedFilter, type ListingSearchQuery, type SearchDocument } from './listing-search.port';
 import { EXACT_FACTOR, FIELD_WEIGHTS, NGRAM_MIN, reverseWord, wordsOf } from './search-text';
 
 /** The Elasticsearch side of listing search as pure functions: the mapping, documents, and the search request of a query. */
 
-/** Extended-data fields by kind: one string (enums), strings (multi-enums), integers, booleans, words and reversed words (text). */
+/**
+ * Extended-data fields by kind: one string (enums), strings (multi-enums), numbers, booleans, words and reversed
+ * words (text). Each kind is one `flattened` field keyed by parameter name: the mapping is the same for every
+ * marketplace and key, every value is indexed as it is written, and a schema set later needs no mapping change
+ * nor reindex (numbers as order-preserving text, booleans as "true"/"false").
+ */
 export type FieldKind = ValueKind | 'w' | 'r';
-export const FIELD_TYPES: Record<FieldKind, 'keyword' | 'long' | 'boolean'> = { s: 'keyword', m: 'keyword', n: 'long', b: 'boolean', w: 'keyword', r: 'keyword' };
+const KINDS: FieldKind[] = ['s', 'm', 'n', 'b', 'w', 'r'];
 
 export interface Source {
   marketplaceId: string;
@@ -22,8 +28,10 @@ export interface Source {
   title_r: string[];
   description_w: string[];
   description_r: string[];
-  /** Extended data by kind and parameter name; only the keys a schema has asked for are mapped (indexed). */
-  x: Record<FieldKind, Record<string, unknown>>;
+  /** Extended data by kind and (escaped) parameter name, as indexed text. */
+  x: Record<FieldKind, Record<string, string | string[]>>;
+  /** A tombstone: what a versioned delete leaves, so an older put cannot bring the listing back. */
+  deleted?: boolean;
 }
 
 export const MAPPING: estypes.MappingTypeMapping = {
@@ -41,21 +49,18 @@ export const MAPPING: estypes.MappingTypeMapping = {
     title_r: { type: 'keyword' },
     description_w: { type: 'keyword' },
     description_r: { type: 'keyword' },
-    // Kept in _source for every key; a key is indexed once a schema maps it (see ensureFields).
-    x: {
-      type: 'object',
-      dynamic: false,
-      properties: Object.fromEntries(Object.keys(FIELD_TYPES).map((kind) => [kind, { type: 'object', dynamic: false }])),
-    },
+    deleted: { type: 'boolean' },
+    x: { properties: Object.fromEntries(KINDS.map((kind) => [kind, { type: 'flattened', ignore_above: 8191 }])) },
   },
 };
 
 export const toSource = (d: SearchDocument): Source => {
   const x: Source['x'] = { s: {}, m: {}, n: {}, b: {}, w: {}, r: {} };
-  for (const [key, value] of Object.entries(d.values)) {
+  for (const [param, value] of Object.entries(d.values)) {
+    const key = flatKey(param);
     for (const indexed of indexedValues(value)) {
       if (indexed.kind === 'm') ((x.m[key] as string[] | undefined) ?? (x.m[key] = [])).push(indexed.value as string);
-      else x[indexed.kind][key] = indexed.value;
+      else x[indexed.kind][key] = indexedText(indexed.value);
     }
     const text = textOf(value);
     if (text !== null) {
@@ -81,9 +86,9 @@ export const toSource = (d: SearchDocument): Source => {
 };
 
 type Query = estypes.QueryDslQueryContainer;
-/** index.max_result_window (the Elasticsearch default). */
-export const RESULT_WINDOW = 10_000;
-export const field = (kind: FieldKind, key: string) => `x.${kind}.${key}`;
+export const field = (kind: FieldKind, key: string) => `x.${kind}.${flatKey(key)}`;
+const indexedText = (v: string | number | boolean): string => (typeof v === 'number' ? sortableNumber(v) : String(v));
+const bound = (v: number | undefined) => (v === undefined ? undefined : sortableNumber(v));
 const constant = (filter: Query, boost: number): Query => ({ constant_score: { filter, boost } });
 
 const extendedQuery = (f: ExtendedFilter): Query => {
@@ -97,10 +102,10 @@ const extendedQuery = (f: ExtendedFilter): Query => {
       match = f.mode === 'any' ? { terms: { [path]: f.values } } : { bool: { filter: f.values.map((v) => ({ term: { [path]: v } })) } };
       break;
     case 'long':
-      match = f.gte === undefined && f.lt === undefined ? { exists: { field: path } } : { range: { [path]: { gte: f.gte, lt: f.lt } } };
+      match = f.gte === undefined && f.lt === undefined ? { exists: { field: path } } : { range: { [path]: { gte: bound(f.gte), lt: bound(f.lt) } } };
       break;
     case 'boolean':
-      match = { term: { [path]: f.value } };
+      match = { term: { [path]: String(f.value) } };
       break;
   }
   if (!defaultSatisfies(f, f.default)) return match;
@@ -133,7 +138,7 @@ const keywordsQuery = (tokens: string[], textKeys: string[]): Query => ({
 });
 
 const filters = (q: ListingSearchQuery): Query[] => {
-  const out: Query[] = [{ term: { marketplaceId: q.marketplaceId } }];
+  const out: Query[] = [{ term: { marketplaceId: q.marketplaceId } }, { bool: { must_not: { term: { deleted: true } } } }];
   if (q.states) out.push({ terms: { state: q.states } });
   if (q.authorId !== undefined) out.push({ term: { authorId: q.authorId } });
   if (q.ids) out.push({ terms: { id: q.ids } });
@@ -159,7 +164,7 @@ const sortOf = (q: ListingSearchQuery): estypes.SortCombinations[] => {
       ...q.sort.map((s): estypes.SortCombinations => {
         if (s.field === 'createdAt') return { createdAt: { order: s.direction } };
         if (s.field === 'price') return { price: { order: s.direction, missing: '_last' } };
-        return { [field('n', s.field)]: { order: s.direction, missing: s.default ?? '_last', unmapped_type: 'long' } };
+        return { [field('n', s.field)]: { order: s.direction, missing: s.default === undefined ? '_last' : sortableNumber(s.default), unmapped_type: 'keyword' } };
       }),
       ...TIE_BREAK,
     ];
@@ -171,27 +176,16 @@ const sortOf = (q: ListingSearchQuery): estypes.SortCombinations[] => {
   return TIE_BREAK;
 };
 
-/** The extended-data fields a query reads: they must be mapped (indexed) before it runs. */
-export const fieldsOf = (q: ListingSearchQuery): Array<{ kind: FieldKind; key: string }> => [
-  ...(q.filters ?? []).map((f) => ({ kind: kindOf(f.type) as FieldKind, key: f.key })),
-  ...(q.sort ?? []).filter((s) => s.field !== 'createdAt' && s.field !== 'price').map((s) => ({ kind: 'n' as FieldKind, key: s.field })),
-  ...(q.keywords?.textKeys ?? []).flatMap((key) => [
-    { kind: 'w' as FieldKind, key },
-    { kind: 'r' as FieldKind, key },
-  ]),
-];
-
-
 /** The search request of a query (without the index), paged within the result window. */
 export const searchRequestOf = (q: ListingSearchQuery): Omit<estypes.SearchRequest, 'index'> => {
   const keywords = q.keywords?.tokens.length ? [keywordsQuery(q.keywords.tokens, q.keywords.textKeys)] : [];
-  // from + size may not pass the index's result window: past it there are only counts (see paginationLimit).
-  const from = Math.min(q.offset, RESULT_WINDOW);
+  // from + size may not pass the index's result window: past it there are only counts (the port's SEARCH_WINDOW).
+  const { offset: from, limit } = withinSearchWindow(q);
   return {
     query: { bool: { filter: filters(q), must: keywords } },
     sort: sortOf(q),
     from,
-    size: Math.max(0, Math.min(q.limit, RESULT_WINDOW - from)),
+    size: limit,
     track_total_hits: true,
     _source: ['id'],
   };

@@ -92,6 +92,19 @@ export interface ListingSearchQuery {
   limit: number;
 }
 
+/**
+ * The port's cap, as Elasticsearch's result window: only the first 10,000 matches in order can be read (`total`
+ * still counts every match). A page that reaches past it is cut there, a page after it is empty; never an error.
+ * The listing endpoints serve pages up to meta.paginationLimit within it.
+ */
+export const SEARCH_WINDOW = 10_000;
+
+/** A query's page cut to the search window (every adapter applies it, so both engines answer the same). */
+export const withinSearchWindow = (q: ListingSearchQuery): ListingSearchQuery => {
+  const offset = Math.min(q.offset, SEARCH_WINDOW);
+  return { ...q, offset, limit: Math.max(0, Math.min(q.limit, SEARCH_WINDOW - offset)) };
+};
+
 export interface ListingSearchResult {
   /** The page, in order. */
   ids: string[];

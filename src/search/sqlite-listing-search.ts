@@ -1,7 +1,7 @@
 import type { Database, Statement } from 'better-sqlite3';
 import { indexedValues, textOf } from './extended-conditions';
 import { boxesAround, distanceKm } from './geo';
-import type { ListingSearch, ListingSearchQuery, ListingSearchResult, Point, SearchDocument, SearchOp, SearchSort } from './listing-search.port';
+import { withinSearchWindow, type ListingSearch, type ListingSearchQuery, type ListingSearchResult, type Point, type SearchDocument, type SearchOp, type SearchSort } from './listing-search.port';
 import { relevance, reverseWord, wordsOf } from './search-text';
 import { compareRows, extendedSortKeys, listingText, Row, sortSql, withSortValues } from './sqlite-search-order';
 import { Access, and, boxCheck, Clause, geoAccess, Plan, planOf, textAccess, whereFor } from './sqlite-search-plan';
@@ -108,7 +108,8 @@ export class SqliteListingSearch implements ListingSearch {
     }
   }
 
-  async query(q: ListingSearchQuery): Promise<ListingSearchResult> {
+  async query(query: ListingSearchQuery): Promise<ListingSearchResult> {
+    const q = withinSearchWindow(query);
     const mp = this.marketplaceNumber(q.marketplaceId, false);
     if (mp === null || q.ids?.length === 0) return { ids: [], total: 0 };
     if (q.keywords && q.keywords.tokens.length > 0) return this.keywordQuery(mp, q);

@@ -40,6 +40,11 @@ export interface NewEvent<T extends string = string, D = unknown> {
   type: T;
   data: D;
   metadata: EventMetadata;
+  /**
+   * The event's id when the writer chose it (the runner derives it from the command: event-ids.ts), so a repeated
+   * append of the same events is recognised and stored once; otherwise the store gives it a random one.
+   */
+  id?: string;
 }
 
 export interface RecordedEvent<T extends string = string, D = unknown> extends NewEvent<T, D> {

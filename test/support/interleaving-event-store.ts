@@ -1,5 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { AppendResult, EventStore, ReadAllOptions, RecordedEvent, StreamAppend, Subscription } from '../../src/event-store/event-store.port';
+import type { AppendResult, EventStore, LogFilter, ReadAllOptions, RecordedEvent, StreamAppend, Subscription } from '../../src/event-store/event-store.port';
 
 /**
  * An event store decorator for concurrency tests. A read of a stream is held until another decision reads the same
@@ -39,6 +39,10 @@ export class InterleavingEventStore implements EventStore {
 
   readAll(options: ReadAllOptions): Promise<RecordedEvent[]> {
     return this.inner.readAll(options);
+  }
+
+  readLast(limit: number, filter?: LogFilter): Promise<RecordedEvent[]> {
+    return this.inner.readLast(limit, filter);
   }
 
   headPosition(): Promise<number> {

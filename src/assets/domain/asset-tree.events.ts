@@ -29,15 +29,20 @@ export interface ImageInclusion {
 
 /**
  * A JSON asset: its canonical text (image references normalized) travels inside the event, which keeps the log
- * self-contained; `hash` is the sha256 of exactly that text.
+ * self-contained; `hash` is the sha256 of exactly that text. A large text (over INLINE_JSON_BYTES) is kept in the
+ * blob store instead, at `assets/<marketplaceId>/<hash>`, and `json` is null: an event stays far below KurrentDB's
+ * append limit (1 MiB by default) whatever the asset's size (up to 4 MiB).
  */
 export interface JsonAssetFile {
   path: string;
   kind: 'json';
   hash: string;
-  json: string;
+  json: string | null;
   included: ImageInclusion[];
 }
+
+/** JSON texts larger than this go to the blob store, with a reference (the hash) in the event. */
+export const INLINE_JSON_BYTES = 256 * 1024;
 
 /** An image asset: the bytes live in the blob store under its hash; the event carries only the facts. */
 export interface ImageAssetFile {

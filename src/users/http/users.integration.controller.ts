@@ -56,7 +56,8 @@ export class UsersIntegrationController {
     const sort = sortKeys(params.sort, schemas, USER_SCOPES);
     const { page, perPage } = api.common;
     const limited = where.length > 0 || (sort !== undefined && params.sort !== 'createdAt');
-    if (limited && page * perPage > MAX_MATCHES + perPage - 1)
+    // The last readable page is the last whole page within the first 10,000 matches (perPage need not divide it).
+    if (limited && page > Math.floor(MAX_MATCHES / perPage))
       throw invalidValue(['page'], 'query', `Pages past ${Math.floor(MAX_MATCHES / perPage)} cannot be read with this query: narrow it with createdAtStart and createdAtEnd.`);
     const result = await this.queries.execute<QueryUsersQuery, QueryResult<StoredUser>>(
       new QueryUsersQuery(

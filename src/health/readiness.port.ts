@@ -1,0 +1,59 @@
+/**
+ * Whether this instance should get traffic, and why not: the read models' engine (caught up with the log, how far
+ * behind, a projection stopped on a poison event) and the reactors (side effects behind or stopped). The HTTP
+ * layer asks it (GET /health/ready); an operator's CLI and a metrics exporter may ask it too.
+ */
+export interface ProjectionsReadiness {
+  engine: 'inline' | 'catch-up';
+  state: 'starting' | 'running' | 'retrying' | 'failed' | 'stopped';
+  caughtUp: boolean;
+  /** Log position every projection has applied. */
+  position: number;
+  head: number | null;
+  /** head − position, in log positions (bytes of the transaction log on KurrentDB, events embedded). */
+  lag: number | null;
+  failingSince: string | null;
+  lastError: { message: string; fromPosition: number; eventType: string | null; attempts: number; at: string } | null;
+}
+
+export interface ReactorReadiness {
+  name: string;
+  lag: number;
+  attempts: number;
+  stopped: boolean;
+  lastError: string | null;
+}
+
+export interface ReadinessReport {
+  ready: boolean;
+  /** Why not ready (empty when ready). */
+  reasons: string[];
+  projections: ProjectionsReadiness;
+  /** Empty where no reactors run (the CLI). Stopped reactors are reported but do not make the instance unready. */
+  reactors: ReactorReadiness[];
+}
+
+export interface Readiness {
+  report(): Promise<ReadinessReport>;
+}
+
+/** Injection token of the Readiness port. */
+export const READINESS = 'Readiness';
+
+/**
+ * Ready when the read models have caught up with the log and apply it (a projection retrying a failed write is
+ * still ready: it has not given up, and reads answer with what is applied). A stopped (poison) projection or a
+ * stopped engine is not ready.
+ */
+export const readinessOf = (projections: ProjectionsReadiness, reactors: ReactorReadiness[]): ReadinessReport => {
+  const reasons: string[] = [];
+  if (projections.state === 'failed') {
+    const e = projections.lastError;
+    reasons.push(`projections stopped at position ${projections.position}: event ${e?.fromPosition} (${e?.eventType}) failed ${e?.attempts} times: ${e?.message}`);
+  } else if (projections.state === 'stopped' || projections.state === 'starting') {
+    reasons.push(`projections ${projections.state}`);
+  } else if (!projections.caughtUp) {
+    reasons.push(`projections catching up: at position ${projections.position} of ${projections.head ?? 'unknown'}`);
+  }
+  return { ready: reasons.length === 0, reasons, projections, reactors };
+};
