@@ -87,6 +87,21 @@ describe('availability through the official SDKs: exceptions, time slots, the se
     expect(await codeOf(client.availabilityExceptions.delete({ id: listing.id }))).toMatchObject({ status: 404 });
   });
 
+  it('validates availability plans on create and update in both APIs, each problem at its path', async () => {
+    const { client, id } = await member();
+    const bad = { type: 'availability-plan/time', timezone: 'Europe/Helsinki', entries: [{ dayOfWeek: 'mon', startTime: '12:00', endTime: '10:00', seats: 1 }] };
+    expect(await codeOf(client.ownListings.create({ title: 'x', availabilityPlan: bad }))).toMatchObject({ status: 400, code: 'validation-invalid-value', path: ['availabilityPlan', 'entries', '0', 'endTime'] });
+    expect(await codeOf(client.ownListings.create({ title: 'x', availabilityPlan: { ...bad, timezone: 'Nowhere/Town' } }))).toMatchObject({ status: 400, path: ['availabilityPlan', 'timezone'] });
+    const listing = await listingWith(client, null);
+    const overlapping = { ...bad, entries: [{ dayOfWeek: 'mon', startTime: '09:00', endTime: '12:00', seats: 1 }, { dayOfWeek: 'mon', startTime: '11:00', endTime: '00:00', seats: 1 }] };
+    expect(await codeOf(client.ownListings.update({ id: listing.id, availabilityPlan: overlapping }))).toMatchObject({ status: 400, path: ['availabilityPlan', 'entries', '1', 'startTime'] });
+    expect(await codeOf(client.ownListings.update({ id: listing.id, availabilityPlan: { type: 'availability-plan/day', entries: [{ dayOfWeek: 'someday', seats: -1 }] } }))).toMatchObject({ status: 400, path: ['availabilityPlan', 'entries', '0', 'dayOfWeek'] });
+    const wholeDays = { type: 'availability-plan/time', timezone: 'America/New_York', entries: everyDay('00:00', '00:00', 2) };
+    const updated = await integ().listings.update({ id: new IN.UUID(listing.id.uuid), availabilityPlan: wholeDays }, { expand: true });
+    expect(updated.data.data.attributes.availabilityPlan).toEqual(wholeDays);
+    expect(await codeOf(integ().listings.create({ title: 'y', authorId: new IN.UUID(id.uuid), state: 'published', availabilityPlan: { type: 'availability-plan/day', timezone: 'Europe/Helsinki', entries: [] } }))).toMatchObject({ status: 400, path: ['availabilityPlan', 'timezone'] });
+  });
+
   it('keeps each marketplace apart: another marketplace cannot see or change the exceptions', async () => {
     const { client } = await member();
     const listing = await listingWith(client, null);
