@@ -3,6 +3,7 @@ import { APP_GUARD } from '@nestjs/core';
 import { AssetsModule } from './assets/assets.module';
 import { AuthModule } from './auth/auth.module';
 import { AvailabilityModule } from './availability/availability.module';
+import { StockModule } from './stock/stock.module';
 import { CoreModule } from './core.module';
 import { EventsModule } from './events/events.module';
 import { ImagesModule } from './images/images.module';
@@ -21,7 +22,7 @@ export class AppModule {
   static with(infra: Infrastructure, clock: Clock = systemClock, ids: IdGenerator = randomIds): DynamicModule {
     return {
       module: AppModule,
-      imports: [CoreModule.with(infra, clock, ids), MarketplacesModule, UsersModule, AuthModule, EventsModule, ImagesModule, SearchSchemasModule, ListingsModule, AssetsModule, AvailabilityModule],
+      imports: [CoreModule.with(infra, clock, ids), MarketplacesModule, UsersModule, AuthModule, EventsModule, ImagesModule, SearchSchemasModule, ListingsModule, AssetsModule, AvailabilityModule, StockModule],
       providers: [{ provide: APP_GUARD, useClass: ApiGuard }],
     };
   }

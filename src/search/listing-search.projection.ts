@@ -19,6 +19,7 @@ interface ListingResource {
     metadata: Record<string, unknown>;
   };
   relationships: { author: { data: { id: Uuid } } };
+  currentStock?: { quantity: number } | null;
 }
 
 const isScalar = (v: unknown): v is ScalarValue => typeof v === 'string' || typeof v === 'boolean' || (typeof v === 'number' && Number.isFinite(v));
@@ -49,7 +50,7 @@ export const searchDocumentOf = (marketplaceId: string, listing: ListingResource
     titleWords: wordsOf(a.title),
     descriptionWords: wordsOf(a.description ?? ''),
     values: searchableValues(a.publicData, a.metadata),
-    stock: null,
+    stock: listing.currentStock?.quantity ?? null,
   };
 };
 
@@ -57,7 +58,7 @@ export const searchDocumentOf = (marketplaceId: string, listing: ListingResource
 export const listingSearchProjection: ListingSearchProjection = {
   name: 'listing-search',
   target: 'listing-search',
-  eventTypes: ['listing/created', 'listing/updated', 'listing/deleted'],
+  eventTypes: ['listing/created', 'listing/updated', 'listing/deleted', 'listing/current-stock-changed'],
   project: (event: RecordedEvent): SearchOp[] => {
     const m = event.metadata;
     const listing = m.resource as ListingResource | null;
