@@ -157,6 +157,46 @@ describe('availability through the official SDKs: exceptions, time slots, the se
     ]);
   });
 
+  it('filters listings/query by dates, availability, seats and minDuration, in both APIs', async () => {
+    const marketplace = await server.createMarketplace('Search');
+    const client = marketplaceSdk(server.baseUrl, marketplace);
+    await client.currentUser.create({ email: 'searcher@example.com', password: PASSWORD, firstName: 'S', lastName: 'S' });
+    await client.login({ username: 'searcher@example.com', password: PASSWORD });
+    const create = async (title: string, availabilityPlan: unknown) => (await client.ownListings.create({ title, availabilityPlan })).data.data.id;
+    const mornings = await create('mornings', { type: 'availability-plan/time', timezone: 'Etc/UTC', entries: everyDay('08:00', '12:00', 2) });
+    const evenings = await create('evenings', { type: 'availability-plan/time', timezone: 'Etc/UTC', entries: everyDay('18:00', '20:00', 1) });
+    const daily = await create('daily', null);
+    const blocked = await create('blocked', { type: 'availability-plan/time', timezone: 'Etc/UTC', entries: everyDay('08:00', '12:00', 1) });
+    const day = dayFromNow(4);
+    const at = (h: number) => new Date(day.getTime() + h * HOUR);
+    await client.availabilityExceptions.create({ listingId: blocked, start: at(0), end: at(24), seats: 0 });
+    const titles = async (params: Record<string, unknown>, sdk: any = client.listings) => {
+      const res = await sdk.query({ start: at(0), end: at(24), ...params });
+      return { titles: res.data.data.map((l: any) => l.attributes.title).sort(), meta: res.data.meta };
+    };
+    const partial = await titles({ availability: 'time-partial' });
+    expect(partial.titles).toEqual(['evenings', 'mornings']);
+    expect(partial.meta.paginationUnsupported).toBe(true);
+    expect(partial.meta.totalItems).toBeUndefined();
+    expect((await titles({ availability: 'time-partial', minDuration: 180 })).titles).toEqual(['mornings']);
+    expect((await titles({ availability: 'time-partial', seats: 2 })).titles).toEqual(['mornings']);
+    expect((await titles({ availability: 'time-full', start: at(9), end: at(11) })).titles).toEqual(['mornings']);
+    const days = await titles({ availability: 'day-full' });
+    expect(days.titles).toEqual(['daily']);
+    expect(days.meta.totalItems).toBe(1);
+    expect((await titles({ availability: 'full' })).titles).toEqual(['daily']);
+    // A held seat takes the daily listing out for its day, and the exception lets the blocked one back in on another.
+    await ledger().reserve(operatorContext(marketplace.marketplaceId, new Date()), { bookingId: '00000000-0000-4000-8000-00000000abcd', listingId: daily.uuid, start: at(10), end: at(11), seats: 1 });
+    expect((await titles({ availability: 'day-partial' })).titles).toEqual([]);
+    await client.availabilityExceptions.create({ listingId: blocked, start: new Date(day.getTime() + DAY + 20 * HOUR), end: new Date(day.getTime() + DAY + 23 * HOUR), seats: 1 });
+    expect((await titles({ availability: 'time-partial', minDuration: 120, start: new Date(day.getTime() + DAY + 19 * HOUR), end: new Date(day.getTime() + 2 * DAY) })).titles).toEqual(['blocked']);
+    const integration = integrationSdkFor(server.baseUrl, marketplace);
+    expect((await titles({ availability: 'time-partial', start: at(0), end: at(24) }, integration.listings)).titles).toEqual(['evenings', 'mornings']);
+    expect(await codeOf(client.listings.query({ start: at(0) }))).toMatchObject({ status: 400, code: 'validation-missing-key', path: ['end'] });
+    expect(await codeOf(client.listings.query({ start: at(0), end: dayFromNow(120) }))).toMatchObject({ status: 400, path: ['end'] });
+    expect(await codeOf(client.listings.query({ start: dayFromNow(-3), end: at(0) }))).toMatchObject({ status: 400, path: ['start'] });
+  });
+
   it('of 100 concurrent reservations of the last seat exactly one succeeds', async () => {
     const { client } = await member();
     const listing = await listingWith(client, { type: 'availability-plan/day', entries: [{ dayOfWeek: 'mon', seats: 1 }, { dayOfWeek: 'tue', seats: 1 }, { dayOfWeek: 'wed', seats: 1 }, { dayOfWeek: 'thu', seats: 1 }, { dayOfWeek: 'fri', seats: 1 }, { dayOfWeek: 'sat', seats: 1 }, { dayOfWeek: 'sun', seats: 1 }] });

@@ -5,6 +5,7 @@ import { AvailabilityExceptionsIntegrationController, AvailabilityExceptionsMark
 import { AvailabilityRelationships } from './http/availability.relationships';
 import { TimeSlotsController } from './http/timeslots.controller';
 import { AvailabilityReads } from './queries/availability.reads';
+import { AvailabilityRestrictionHandler } from './queries/availability-restriction.query';
 import { EventSourcedSeatLedger } from './seat-ledger';
 import { SEAT_LEDGER } from './seat-ledger.port';
 
@@ -15,6 +16,7 @@ import { SEAT_LEDGER } from './seat-ledger.port';
   providers: [
     AvailabilityReads,
     AvailabilityRelationships,
+    AvailabilityRestrictionHandler,
     CreateAvailabilityExceptionHandler,
     DeleteAvailabilityExceptionHandler,
     EventSourcedSeatLedger,

@@ -1,5 +1,6 @@
 import { Client, errors, estypes } from '@elastic/elasticsearch';
 import { field, FieldKind, fieldsOf, FIELD_TYPES, MAPPING, searchRequestOf, Source, toSource } from './elasticsearch-search-query';
+import { AVAILABILITY_MAPPING, planKeysOf, planKeysRequest } from './elasticsearch-availability-query';
 import type { ListingSearch, ListingSearchQuery, ListingSearchResult, SearchOp } from './listing-search.port';
 
 export interface ElasticsearchListingSearchOptions {
@@ -55,6 +56,11 @@ export class ElasticsearchListingSearch implements ListingSearch {
     return { ids: response.hits.hits.map((hit) => hit._source!.id), total };
   }
 
+  async availabilityPlans(marketplaceId: string): Promise<string[]> {
+    await this.ensureIndex();
+    return planKeysOf(await this.client.search({ index: this.index, ...planKeysRequest(marketplaceId) }));
+  }
+
   async reset(): Promise<void> {
     this.ready = null;
     this.mapped.clear();
@@ -79,6 +85,8 @@ export class ElasticsearchListingSearch implements ListingSearch {
       await this.client.indices.create({ index: this.index, mappings: MAPPING });
     } catch (error) {
       if (!(error instanceof errors.ResponseError && (error.body as { error?: { type?: string } })?.error?.type === 'resource_already_exists_exception')) throw error;
+      // An index made before availability search: map its field (documents get it when re-indexed or rebuilt).
+      await this.client.indices.putMapping({ index: this.index, properties: AVAILABILITY_MAPPING });
       const mapping = await this.client.indices.getMapping({ index: this.index });
       const kinds = (mapping[this.index]?.mappings.properties?.x as estypes.MappingObjectProperty | undefined)?.properties ?? {};
       for (const [kind, property] of Object.entries(kinds)) {

@@ -4,6 +4,8 @@ import type { LatLng, Money, Uuid } from '../shared/values';
 import { KEY_PATTERN } from '../search-schemas/domain/search-schema';
 import type { ListingStateName, ScalarValue, SearchDocument, SearchOp } from './listing-search.port';
 import { wordsOf } from './search-text';
+import { planKey } from '../availability/domain/availability-plan';
+import type { AvailabilityPlan } from '../listings/domain/listing.events';
 
 /** The listing resource as events carry it (src/listings/domain/listing.views.ts StoredListing). */
 interface ListingResource {
@@ -15,6 +17,7 @@ interface ListingResource {
     createdAt: Date;
     price: Money | null;
     state: ListingStateName;
+    availabilityPlan: AvailabilityPlan | null;
     publicData: Record<string, unknown>;
     metadata: Record<string, unknown>;
   };
@@ -51,6 +54,7 @@ export const searchDocumentOf = (marketplaceId: string, listing: ListingResource
     descriptionWords: wordsOf(a.description ?? ''),
     values: searchableValues(a.publicData, a.metadata),
     stock: listing.currentStock?.quantity ?? null,
+    availabilityPlan: planKey(a.availabilityPlan),
   };
 };
 
