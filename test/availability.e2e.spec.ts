@@ -1,3 +1,5 @@
+import { rebuildReadModels } from '../projections/projection-engine';
+import { ALL_PROJECTIONS } from '../projections/registry';
 import { AvailabilityModule } from '../src/availability/availability.module';
 import { SEAT_LEDGER, SeatLedger } from '../src/availability/seat-ledger.port';
 import { operatorContext } from '../src/shared/command-context';
@@ -190,6 +192,11 @@ describe('availability through the official SDKs: exceptions, time slots, the se
     expect((await titles({ availability: 'day-partial' })).titles).toEqual([]);
     await client.availabilityExceptions.create({ listingId: blocked, start: new Date(day.getTime() + DAY + 20 * HOUR), end: new Date(day.getTime() + DAY + 23 * HOUR), seats: 1 });
     expect((await titles({ availability: 'time-partial', minDuration: 120, start: new Date(day.getTime() + DAY + 19 * HOUR), end: new Date(day.getTime() + 2 * DAY) })).titles).toEqual(['blocked']);
+    // The read models rebuilt from the log answer the same.
+    const answers = async () => [await titles({ availability: 'time-partial' }), await titles({ availability: 'day-partial' }), await titles({ availability: 'time-partial', minDuration: 120, start: new Date(day.getTime() + DAY + 19 * HOUR), end: new Date(day.getTime() + 2 * DAY) })];
+    const before = await answers();
+    await rebuildReadModels(server.infra.events, server.infra, ALL_PROJECTIONS);
+    expect(await answers()).toEqual(before);
     const integration = integrationSdkFor(server.baseUrl, marketplace);
     expect((await titles({ availability: 'time-partial', start: at(0), end: at(24) }, integration.listings)).titles).toEqual(['evenings', 'mornings']);
     expect(await codeOf(client.listings.query({ start: at(0) }))).toMatchObject({ status: 400, code: 'validation-missing-key', path: ['end'] });

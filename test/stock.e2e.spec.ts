@@ -1,3 +1,5 @@
+import { rebuildReadModels } from '../projections/projection-engine';
+import { ALL_PROJECTIONS } from '../projections/registry';
 import { StockModule } from '../src/stock/stock.module';
 import { STOCK_LEDGER, StockLedger } from '../src/stock/stock-ledger.port';
 import { operatorContext } from '../src/shared/command-context';
@@ -124,5 +126,25 @@ describe('stock through the official SDKs: compare-and-set, adjustments, current
     expect(results.filter((x) => x.status === 'fulfilled')).toHaveLength(1);
     expect(new Set(results.flatMap((x) => (x.status === 'rejected' ? [(x.reason as { code: string }).code] : [])))).toEqual(new Set(['transaction-listing-insufficient-stock']));
     expect((await client.ownListings.show({ id: listing.id, include: ['currentStock'] })).data.included[0].attributes.quantity).toBe(0);
+  });
+
+  it('filters listings by minStock and stockMode, and answers the same after a rebuild from the log', async () => {
+    const marketplace = await server.createMarketplace('Shop');
+    const client = marketplaceSdk(server.baseUrl, marketplace);
+    await client.currentUser.create({ email: 'shop@example.com', password: PASSWORD, firstName: 'S', lastName: 'S' });
+    await client.login({ username: 'shop@example.com', password: PASSWORD });
+    const make = async (title: string, stock: number | null) => {
+      const id = (await client.ownListings.create({ title })).data.data.id;
+      if (stock !== null) await client.stock.compareAndSet({ listingId: id, oldTotal: null, newTotal: stock });
+    };
+    await make('plenty', 5);
+    await make('none-left', 0);
+    await make('untracked', null);
+    const titles = async (params: Record<string, unknown>) => (await client.listings.query(params)).data.data.map((l: any) => l.attributes.title).sort();
+    const answers = async () => [await titles({ minStock: 1 }), await titles({ minStock: 1, stockMode: 'match-undefined' }), await titles({ minStock: 0, stockMode: 'strict' })];
+    const before = await answers();
+    expect(before).toEqual([['plenty'], ['plenty', 'untracked'], ['none-left', 'plenty']]);
+    await rebuildReadModels(server.infra.events, server.infra, ALL_PROJECTIONS);
+    expect(await answers()).toEqual(before);
   });
 });
