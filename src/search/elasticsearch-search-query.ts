@@ -198,7 +198,7 @@ export const searchRequestOf = (q: ListingSearchQuery): Omit<estypes.SearchReque
     sort: sortOf(q),
     from,
     size: Math.max(0, Math.min(q.limit, RESULT_WINDOW - from)),
-    track_total_hits: true,
+    track_total_hits: !q.withoutTotal,
     _source: ['id'],
   };
 };

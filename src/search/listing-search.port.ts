@@ -92,6 +92,8 @@ export interface ListingSearchQuery {
    * window make them fail), or whose id is in `includeIds` (they pass with their exceptions and bookings).
    */
   availability?: AvailabilityRestriction;
+  /** The caller does not need `total` (unpaginated time-based availability queries): engines may skip counting. */
+  withoutTotal?: boolean;
   /** strict: only listings with stock >= minStock; match-undefined: listings without stock match too. */
   stock?: { minStock: number; mode: 'strict' | 'match-undefined' };
   /**
@@ -112,7 +114,7 @@ export interface AvailabilityRestriction {
 export interface ListingSearchResult {
   /** The page, in order. */
   ids: string[];
-  /** Every match. */
+  /** Every match (with `withoutTotal`, possibly only a lower bound). */
   total: number;
 }
 

@@ -132,7 +132,7 @@ export class SqliteListingSearch implements ListingSearch {
       `SELECT l.id FROM search_listings l ${sort.joins} WHERE ${whereFor(plan.where, 'l.n')} ORDER BY ${sort.order} LIMIT ? OFFSET ?`,
       [...sort.params, ...plan.where.params, q.limit, q.offset],
     );
-    return { ids: page.map((r) => r.id), total: this.total(plan, driver) };
+    return { ids: page.map((r) => r.id), total: q.withoutTotal ? q.offset + page.length : this.total(plan, driver) };
   }
 
   async availabilityPlans(marketplaceId: string): Promise<string[]> {

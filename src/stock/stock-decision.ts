@@ -8,7 +8,7 @@ import type { StockEvent } from './domain/stock.events';
 import { stockStream } from './stock-streams';
 
 /** Who changes stock: the listing's author (Marketplace API), an operator, or a transition (the ledger). */
-export type StockActor = { kind: 'author'; userId: string } | { kind: 'operator' };
+export type StockActor = { kind: 'author'; userId: string } | { kind: 'operator' } | { kind: 'transition' };
 
 /** The streams every stock decision decides over: the stock and the listing, whose current total follows it. */
 export const stockStreams = (marketplaceId: string, listingId: string) => ({
@@ -26,7 +26,7 @@ export const stockDecision = (
   actor: StockActor,
 ): { stock: StockEvent[]; listing: ListingEvent[] } => {
   const listing = states.listing;
-  if (!listing.exists || listing.deleted) throw conflict(actor.kind === 'operator' && 'reservationId' in command ? 'transaction-listing-not-found' : 'listing-not-found', 'The listing does not exist.');
+  if (!listing.exists || listing.deleted) throw conflict(actor.kind === 'transition' ? 'transaction-listing-not-found' : 'listing-not-found', 'The listing does not exist.');
   if (actor.kind === 'author' && listing.authorId !== actor.userId) throw apiError(403, 'forbidden', 'The listing belongs to another user.');
   const stock = stockDecider.decide(command, states.stock);
   const after = stock.reduce(stockDecider.evolve, states.stock);

@@ -25,6 +25,7 @@ export type ReservationRef = Pick<StockReservationRequest, 'reservationId' | 'li
  * - `cancel`: accepted (or pending) → cancelled +quantity.
  * - Repeating a move to the state the reservation is in changes nothing; any other move is 409
  *   `stock-reservation-invalid-state`; an unknown reservation 409 `stock-reservation-not-found`.
+ * - A missing or deleted listing is 409 `transaction-listing-not-found`.
  * - Each call answers once its events are durable and visible to reads (listing search, `currentStock`).
  *
  * A transition composes `stockDecision` (stock-decision.ts) into its own multi-stream command instead.

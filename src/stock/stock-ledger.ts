@@ -32,7 +32,7 @@ export class EventSourcedStockLedger implements StockLedger {
 
   private async run(ctx: CommandContext, listingId: string, change: DistributiveOmit<StockCommand, 'listingId' | 'adjustmentId' | 'at'>): Promise<void> {
     const command = { ...change, listingId, adjustmentId: this.ids.next(), at: ctx.now } as StockCommand;
-    await this.runner.run({ ctx, streams: stockStreams(ctx.marketplaceId, listingId), decide: (s) => ({ events: stockDecision(s, command, { kind: 'operator' }) }) });
+    await this.runner.run({ ctx, streams: stockStreams(ctx.marketplaceId, listingId), decide: (s) => ({ events: stockDecision(s, command, { kind: 'transition' }) }) });
   }
 }
 

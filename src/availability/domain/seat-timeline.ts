@@ -58,6 +58,23 @@ export const localInstant = (zone: string, year: number, month: number, day: num
   return instant;
 };
 
+/** Local dates by zone and window: a search evaluates many plans over one window, and luxon's zone math is slow. */
+const datesOf = new Map<string, [number, number]>();
+
+/** The local dates (as UTC midnights) from the day before the window's start (its entries may run into it) to its end. */
+const localDates = (zone: string, window: TimeRange): [number, number] => {
+  const key = `${zone}|${window.start}|${window.end}`;
+  let dates = datesOf.get(key);
+  if (!dates) {
+    const first = DateTime.fromMillis(window.start, { zone }).minus({ days: 1 });
+    const last = DateTime.fromMillis(window.end, { zone });
+    dates = [Date.UTC(first.year, first.month - 1, first.day), Date.UTC(last.year, last.month - 1, last.day)];
+    if (datesOf.size >= 10_000) datesOf.clear();
+    datesOf.set(key, dates);
+  }
+  return dates;
+};
+
 /** The plan's seats as segments covering `window` (day plans: its whole UTC days). Gaps have no segment (0 seats). */
 export const planSegments = (planOrNull: AvailabilityPlan | null, window: TimeRange): Segment[] => {
   const plan = effectivePlan(planOrNull);
@@ -73,11 +90,7 @@ export const planSegments = (planOrNull: AvailabilityPlan | null, window: TimeRa
     return out;
   }
   const zone = plan.timezone!;
-  // Local dates from the day before the window's start (an entry of that date may run into the window) to its end.
-  const first = DateTime.fromMillis(window.start, { zone }).minus({ days: 1 });
-  const firstDate = Date.UTC(first.year, first.month - 1, first.day);
-  const lastLocal = DateTime.fromMillis(window.end, { zone });
-  const lastDate = Date.UTC(lastLocal.year, lastLocal.month - 1, lastLocal.day);
+  const [firstDate, lastDate] = localDates(zone, window);
   for (let date = firstDate; date <= lastDate; date += DAY_MS) {
     const entries = seatsByDay.get(dayOfWeekOf(date));
     if (!entries) continue;

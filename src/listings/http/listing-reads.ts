@@ -53,6 +53,7 @@ export class ListingReads {
     const schemas = await this.schemas.list(api.auth.marketplaceId, 'listing');
     const query = parseListingQuery(api, scope, schemas, ownerId);
     const availability = parseAvailabilityFilter(api.query, this.clock.now());
+    if (availability?.planType === 'time') query.withoutTotal = true;
     if (availability) query.availability = await this.queries.execute<AvailabilityRestrictionQuery, AvailabilityRestriction>(new AvailabilityRestrictionQuery(api.auth.marketplaceId, availability));
     const page = await this.queries.execute<SearchListingsQuery, ListingPage>(new SearchListingsQuery(query));
     const cache = this.cacheOf(api.auth);
