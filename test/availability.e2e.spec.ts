@@ -143,6 +143,11 @@ describe('availability through the official SDKs: exceptions, time slots, the se
     });
     expect(month.data.data).toHaveLength(31);
     expect(month.data.meta).toMatchObject({ totalItems: 31, perPage: 31 });
+    const second = await client.timeslots.query({ listingId: listing.id, start: dayFromNow(1), end: dayFromNow(11), perPage: 4, page: 2 });
+    expect(second.data.meta).toMatchObject({ totalItems: 11, totalPages: 3, page: 2, perPage: 4 });
+    expect(second.data.data[0].attributes.start).toEqual(new Date(dayFromNow(5).getTime() + 10 * HOUR));
+    const anonymous = marketplaceSdk(server.baseUrl, server.marketplace);
+    expect((await anonymous.timeslots.query({ listingId: listing.id, start: dayFromNow(1), end: dayFromNow(2) })).data.data).toHaveLength(1);
     expect(await codeOf(client.timeslots.query({ listingId: listing.id, start: dayFromNow(1), end: dayFromNow(100) }))).toMatchObject({ status: 400, path: ['end'] });
     expect(await codeOf(client.timeslots.query({ listingId: listing.id, start: dayFromNow(1), end: dayFromNow(2), perPage: 501 }))).toMatchObject({ status: 400, path: ['perPage'] });
     expect(await codeOf(client.timeslots.query({ start: dayFromNow(1), end: dayFromNow(2) }))).toMatchObject({ status: 400, code: 'validation-missing-key' });
