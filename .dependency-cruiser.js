@@ -44,10 +44,10 @@ module.exports = {
     {
       name: 'domain-uses-no-packages',
       comment:
-        'No framework, driver or I/O package in a domain; node:crypto is allowed because hashing a value (email guard keys, asset digests) is a pure computation.',
+        'No framework, driver or I/O package in a domain; node:crypto is allowed because hashing a value (email guard keys, asset digests) is a pure computation, and luxon because time-zone rules (availability plans in wall-clock time) are one too.',
       severity: 'error',
       from: { path: '^src/[^/]+/domain/', pathNot: TESTS },
-      to: { dependencyTypes: ['core', 'npm', 'npm-dev', 'npm-optional', 'npm-peer', 'npm-no-pkg', 'npm-unknown'], pathNot: '^crypto$' },
+      to: { dependencyTypes: ['core', 'npm', 'npm-dev', 'npm-optional', 'npm-peer', 'npm-no-pkg', 'npm-unknown'], pathNot: '^crypto$|^node_modules/luxon/' },
     },
     {
       name: 'shared-kernel-is-the-bottom',

@@ -1,3 +1,5 @@
+import { availabilityProjection } from '../src/availability/availability.projection';
+import { stockProjection } from '../src/stock/stock.projection';
 import { assetsProjection } from '../src/assets/assets.projection';
 import { imagesProjection } from '../src/images/images.projection';
 import { listingsProjection } from '../src/listings/listings.projection';
@@ -9,4 +11,4 @@ import type { Projection } from '../src/event-sourcing/projection';
 import { usersProjection } from '../src/users/users.projection';
 
 /** Every read-model projection of the service. A new read model is added here and rebuilt from the log. */
-export const ALL_PROJECTIONS: readonly Projection[] = [marketplacesProjection, usersProjection, imagesProjection, searchSchemasProjection, assetsProjection, listingsProjection, listingSearchProjection, scheduledJobsProjection];
+export const ALL_PROJECTIONS: readonly Projection[] = [marketplacesProjection, usersProjection, imagesProjection, searchSchemasProjection, assetsProjection, listingsProjection, listingSearchProjection, scheduledJobsProjection, availabilityProjection, stockProjection];

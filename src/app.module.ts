@@ -2,6 +2,8 @@ import { DynamicModule, Module } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
 import { AssetsModule } from './assets/assets.module';
 import { AuthModule } from './auth/auth.module';
+import { AvailabilityModule } from './availability/availability.module';
+import { StockModule } from './stock/stock.module';
 import { CoreModule } from './core.module';
 import { EventsModule } from './events/events.module';
 import { ImagesModule } from './images/images.module';
@@ -21,7 +23,7 @@ export class AppModule {
   static with(infra: Infrastructure, clock: Clock = systemClock, ids: IdGenerator = randomIds): DynamicModule {
     return {
       module: AppModule,
-      imports: [CoreModule.with(infra, clock, ids), MarketplacesModule, UsersModule, AuthModule, EventsModule, ImagesModule, SearchSchemasModule, ListingsModule, AssetsModule, HealthModule.with(infra)],
+      imports: [CoreModule.with(infra, clock, ids), MarketplacesModule, UsersModule, AuthModule, EventsModule, ImagesModule, SearchSchemasModule, ListingsModule, AssetsModule, HealthModule.with(infra), AvailabilityModule, StockModule],
       providers: [{ provide: APP_GUARD, useClass: ApiGuard }],
     };
   }

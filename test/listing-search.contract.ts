@@ -233,6 +233,34 @@ export const listingSearchContract = (name: string, open: () => Promise<ListingS
       expect(await m.names({ stock: { minStock: 1, mode: 'match-undefined' } })).toEqual(['some', 'none']);
     });
 
+    it('restricts by availability: plan keys, minus excluded ids, plus included ids; lists the distinct plans', async () => {
+      const day = 'd|mon 1;tue 1', time = 't|Europe/Helsinki|mon 09:00-17:00 1', other = 't|Etc/UTC|sun 10:00-12:00 2';
+      const m = await seed([
+        { name: 'day-a', availabilityPlan: day },
+        { name: 'time-a', availabilityPlan: time },
+        { name: 'time-b', availabilityPlan: time },
+        { name: 'other', availabilityPlan: other },
+        { name: 'no-plan' },
+      ]);
+      expect(new Set(await search.availabilityPlans(m.marketplaceId))).toEqual(new Set([day, time, other, 'd|mon 1;tue 1;wed 1;thu 1;fri 1;sat 1;sun 1']));
+      expect(await m.names({ availability: { planKeys: [time], includeIds: [], excludeIds: [] } })).toEqual(['time-b', 'time-a']);
+      expect(await m.names({ availability: { planKeys: [time], includeIds: [m.ids.get('other')!], excludeIds: [m.ids.get('time-a')!] } })).toEqual(['other', 'time-b']);
+      expect(await m.names({ availability: { planKeys: [], includeIds: [], excludeIds: [] } })).toEqual([]);
+      expect((await m.query({ availability: { planKeys: [day, 'd|mon 1;tue 1;wed 1;thu 1;fri 1;sat 1;sun 1'], includeIds: [], excludeIds: [] }, stock: { minStock: 1, mode: 'match-undefined' } })).names).toEqual(['no-plan', 'day-a']);
+    });
+
+    it('combines availability with stock filters', async () => {
+      const key = 'd|mon 1';
+      const m = await seed([
+        { name: 'stocked', availabilityPlan: key, stock: 3 },
+        { name: 'sold-out', availabilityPlan: key, stock: 0 },
+        { name: 'unstocked', availabilityPlan: key },
+      ]);
+      const availability = { planKeys: [key], includeIds: [], excludeIds: [] };
+      expect(await m.names({ availability, stock: { minStock: 1, mode: 'strict' } })).toEqual(['stocked']);
+      expect(await m.names({ availability, stock: { minStock: 1, mode: 'match-undefined' } })).toEqual(['unstocked', 'stocked']);
+    });
+
     it('replaces a listing on put and forgets it on delete', async () => {
       const m = await seed([{ name: 'a', values: { pub_color: 'red' } }, { name: 'b' }]);
       const [a] = m.documents;

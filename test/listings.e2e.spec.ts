@@ -182,7 +182,7 @@ describe('listings through the official SDKs: own listings, public listings, Int
         [() => client.ownListings.create({ title: 'x', metadata: { a: 1 } }), 'validation-disallowed-key', ['metadata']],
         [() => client.ownListings.create({ title: 'x', price: new Money(-1, 'EUR') }), 'validation-invalid-value', ['price']],
         [() => client.ownListings.create({ title: 'x', geolocation: new LatLng(91, 0) }), 'validation-invalid-value', ['geolocation']],
-        [() => client.ownListings.create({ title: 'x', availabilityPlan: { type: 'availability-plan/time', entries: [] } }), 'validation-invalid-value', ['availabilityPlan']],
+        [() => client.ownListings.create({ title: 'x', availabilityPlan: { type: 'availability-plan/time', entries: [] } }), 'validation-invalid-value', ['availabilityPlan', 'timezone']],
         [() => client.ownListings.create({ title: 'x', images: ['not-a-uuid'] }), 'validation-invalid-value', ['images']],
         [() => client.ownListings.create({ title: 'x', images: [foreignImage] }), 'validation-invalid-value', ['images']],
         [() => client.ownListings.create({ title: 'x', publicData: null }), 'validation-invalid-value', ['publicData']],

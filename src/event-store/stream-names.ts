@@ -20,6 +20,10 @@ export const streams = {
   /** The marketplace's asset tree: one event per published version (internal). */
   assets: (marketplaceId: string) => `${marketplaceId}:assets`,
   listing: (marketplaceId: string, listingId: string) => `${marketplaceId}:listing-${listingId}`,
+  /** A listing's availability: its exceptions and the seats its bookings hold (the seat ledger). */
+  availability: (marketplaceId: string, listingId: string) => `${marketplaceId}:availability-${listingId}`,
+  /** A listing's stock: adjustments and reservations (the stock ledger). */
+  stock: (marketplaceId: string, listingId: string) => `${marketplaceId}:stock-${listingId}`,
   /** The marketplace's search schemas (listings and user profiles), one stream per marketplace. */
   searchSchemas: (marketplaceId: string) => `${marketplaceId}:search-schemas`,
 } as const;

@@ -11,7 +11,7 @@ export const LISTINGS = 'listing';
  */
 export const listingsProjection: Projection = {
   name: 'listings',
-  eventTypes: ['listing/created', 'listing/updated', 'listing/deleted'],
+  eventTypes: ['listing/created', 'listing/updated', 'listing/deleted', 'listing/current-stock-changed'],
   project: (event: RecordedEvent): ReadModelOp[] => {
     const m = event.metadata;
     const listing = (m.resource as StoredListing | null) ?? deletedListing(m.resourceId!, m.marketplaceId);

@@ -1,5 +1,6 @@
 import { Client, errors, estypes } from '@elastic/elasticsearch';
 import { MAPPING, searchRequestOf, Source, toSource } from './elasticsearch-search-query';
+import { planKeysOf, planKeysRequest } from './elasticsearch-availability-query';
 import type { ListingSearch, ListingSearchQuery, ListingSearchResult, SearchOp } from './listing-search.port';
 
 export interface ElasticsearchListingSearchOptions {
@@ -68,6 +69,11 @@ export class ElasticsearchListingSearch implements ListingSearch {
     return { ids: response.hits.hits.map((hit) => hit._source!.id), total };
   }
 
+  async availabilityPlans(marketplaceId: string): Promise<string[]> {
+    await this.ensureIndex();
+    return planKeysOf(await this.client.search({ index: this.index, ...planKeysRequest(marketplaceId) }));
+  }
+
   async reset(): Promise<void> {
     this.ready = null;
     await this.client.indices.delete({ index: this.index, ignore_unavailable: true });
@@ -103,6 +109,7 @@ const tombstone = (marketplaceId: string, id: string): Source => ({
   createdAt: 0,
   price: null,
   stock: null,
+  availabilityPlan: '',
   title_w: [],
   title_r: [],
   description_w: [],

@@ -2,6 +2,8 @@ import type { estypes } from '@elastic/elasticsearch';
 import { flatKey, sortableNumber } from '../read-models/elasticsearch-typed-values';
 import { defaultSatisfies, indexedValues, kindOf, textOf, ValueKind } from './extended-conditions';
 import { withinSearchWindow, type ExtendedFilter, type ListingSearchQuery, type SearchDocument } from './listing-search.port';
+import { availabilityQuery, AVAILABILITY_MAPPING } from './elasticsearch-availability-query';
+import { planKey } from '../availability/domain/availability-plan';
 import { EXACT_FACTOR, FIELD_WEIGHTS, NGRAM_MIN, reverseWord, wordsOf } from './search-text';
 
 /** The Elasticsearch side of listing search as pure functions: the mapping, documents, and the search request of a query. */
@@ -24,6 +26,7 @@ export interface Source {
   price: number | null;
   location?: { lat: number; lon: number };
   stock: number | null;
+  availabilityPlan: string;
   title_w: string[];
   title_r: string[];
   description_w: string[];
@@ -45,6 +48,7 @@ export const MAPPING: estypes.MappingTypeMapping = {
     price: { type: 'long' },
     location: { type: 'geo_point' },
     stock: { type: 'long' },
+    ...AVAILABILITY_MAPPING,
     title_w: { type: 'keyword' },
     title_r: { type: 'keyword' },
     description_w: { type: 'keyword' },
@@ -77,6 +81,7 @@ export const toSource = (d: SearchDocument): Source => {
     price: d.price,
     ...(d.geolocation ? { location: { lat: d.geolocation.lat, lon: d.geolocation.lng } } : {}),
     stock: d.stock,
+    availabilityPlan: d.availabilityPlan ?? planKey(null),
     title_w: d.titleWords,
     title_r: d.titleWords.map(reverseWord),
     description_w: d.descriptionWords,
@@ -149,6 +154,7 @@ const filters = (q: ListingSearchQuery): Query[] => {
     out.push({ geo_bounding_box: { location: { top_left: { lat: q.bounds.ne.lat, lon: q.bounds.sw.lng }, bottom_right: { lat: q.bounds.sw.lat, lon: q.bounds.ne.lng } } } });
   }
   for (const f of q.filters ?? []) out.push(extendedQuery(f));
+  out.push(...availabilityQuery(q));
   if (q.stock) {
     const enough: Query = { range: { stock: { gte: q.stock.minStock } } };
     out.push(q.stock.mode === 'strict' ? enough : { bool: { should: [enough, { bool: { must_not: { exists: { field: 'stock' } } } }], minimum_should_match: 1 } });
@@ -186,7 +192,7 @@ export const searchRequestOf = (q: ListingSearchQuery): Omit<estypes.SearchReque
     sort: sortOf(q),
     from,
     size: limit,
-    track_total_hits: true,
+    track_total_hits: !q.withoutTotal,
     _source: ['id'],
   };
 };

@@ -35,6 +35,11 @@ export interface SearchDocument {
   values: Record<string, ScalarValue | ScalarValue[]>;
   /** The stock filters' field (minStock, stockMode): null while the listing has no stock. */
   stock: number | null;
+  /**
+   * The listing's availability plan as its canonical key (src/availability/domain/availability-plan.ts planKey), the default plan's key when absent:
+   * the availability filters evaluate each distinct plan once and select listings by key.
+   */
+  availabilityPlan?: string;
 }
 
 /** A write; `position` (the event's log position, stamped by the engines) makes an older write than the stored one a no-op. */
@@ -81,6 +86,14 @@ export interface ListingSearchQuery {
   /** Amount in minor units: gte inclusive, lt exclusive. */
   price?: { gte?: number; lt?: number };
   filters?: ExtendedFilter[];
+  /**
+   * The availability filters, evaluated by the availability context (AvailabilityRestrictionQuery) into: listings
+   * whose plan key is one of `planKeys` and whose id is not in `excludeIds` (their exceptions or bookings in the
+   * window make them fail), or whose id is in `includeIds` (they pass with their exceptions and bookings).
+   */
+  availability?: AvailabilityRestriction;
+  /** The caller does not need `total` (unpaginated time-based availability queries): engines may skip counting. */
+  withoutTotal?: boolean;
   /** strict: only listings with stock >= minStock; match-undefined: listings without stock match too. */
   stock?: { minStock: number; mode: 'strict' | 'match-undefined' };
   /**
@@ -105,10 +118,16 @@ export const withinSearchWindow = (q: ListingSearchQuery): ListingSearchQuery =>
   return { ...q, offset, limit: Math.max(0, Math.min(q.limit, SEARCH_WINDOW - offset)) };
 };
 
+export interface AvailabilityRestriction {
+  planKeys: string[];
+  includeIds: string[];
+  excludeIds: string[];
+}
+
 export interface ListingSearchResult {
   /** The page, in order. */
   ids: string[];
-  /** Every match. */
+  /** Every match (with `withoutTotal`, possibly only a lower bound). */
   total: number;
 }
 
@@ -116,6 +135,8 @@ export interface ListingSearch {
   /** Applies the search projection's output. */
   apply(ops: SearchOp[]): Promise<void>;
   query(query: ListingSearchQuery): Promise<ListingSearchResult>;
+  /** The distinct availability plan keys of a marketplace's listings (may include keys no listing has any more). */
+  availabilityPlans(marketplaceId: string): Promise<string[]>;
   /** Drops the whole search read model (before a rebuild from the log). */
   reset(): Promise<void>;
   close(): Promise<void>;

@@ -4,6 +4,8 @@ import type { LatLng, Money, Uuid } from '../shared/values';
 import { KEY_PATTERN } from '../search-schemas/domain/search-schema';
 import type { ListingStateName, ScalarValue, SearchDocument, SearchOp } from './listing-search.port';
 import { wordsOf } from './search-text';
+import { planKey } from '../availability/domain/availability-plan';
+import type { AvailabilityPlan } from '../listings/domain/listing.events';
 
 /** The listing resource as events carry it (src/listings/domain/listing.views.ts StoredListing). */
 interface ListingResource {
@@ -15,10 +17,12 @@ interface ListingResource {
     createdAt: Date;
     price: Money | null;
     state: ListingStateName;
+    availabilityPlan: AvailabilityPlan | null;
     publicData: Record<string, unknown>;
     metadata: Record<string, unknown>;
   };
   relationships: { author: { data: { id: Uuid } } };
+  currentStock?: { quantity: number } | null;
 }
 
 const isScalar = (v: unknown): v is ScalarValue => typeof v === 'string' || typeof v === 'boolean' || (typeof v === 'number' && Number.isFinite(v));
@@ -49,7 +53,8 @@ export const searchDocumentOf = (marketplaceId: string, listing: ListingResource
     titleWords: wordsOf(a.title),
     descriptionWords: wordsOf(a.description ?? ''),
     values: searchableValues(a.publicData, a.metadata),
-    stock: null,
+    stock: listing.currentStock?.quantity ?? null,
+    availabilityPlan: planKey(a.availabilityPlan),
   };
 };
 
@@ -57,7 +62,7 @@ export const searchDocumentOf = (marketplaceId: string, listing: ListingResource
 export const listingSearchProjection: ListingSearchProjection = {
   name: 'listing-search',
   target: 'listing-search',
-  eventTypes: ['listing/created', 'listing/updated', 'listing/deleted'],
+  eventTypes: ['listing/created', 'listing/updated', 'listing/deleted', 'listing/current-stock-changed'],
   project: (event: RecordedEvent): SearchOp[] => {
     const m = event.metadata;
     const listing = m.resource as ListingResource | null;

@@ -5,6 +5,8 @@ import { withinSearchWindow, type ListingSearch, type ListingSearchQuery, type L
 import { relevance, reverseWord, wordsOf } from './search-text';
 import { compareRows, extendedSortKeys, listingText, Row, sortSql, withSortValues } from './sqlite-search-order';
 import { Access, and, boxCheck, Clause, geoAccess, Plan, planOf, textAccess, whereFor } from './sqlite-search-plan';
+import { PLAN_KEY, PLAN_KEYS_SQL } from './sqlite-availability-filter';
+import { planKey } from '../availability/domain/availability-plan';
 import { estimateTerms, keyPrefix, matchExpression, NO_PRICE, SEARCH_SCHEMA, SEARCH_TABLES, STATE_CODES, tenantState } from './sqlite-search-sql';
 
 /** Up to this many listings left by the filters, a keyword query ranks them without asking FTS5. */
@@ -69,6 +71,11 @@ export class SqliteListingSearch implements ListingSearch {
   /** Marketplace-and-states counts, until the next write (see baseCount). */
   private readonly counts = new Map<string, number>();
   private writes = 0;
+  /**
+   * Each marketplace's distinct plan keys, read once, then grown by every put: a superset of the keys in use (a key
+   * no listing has any more only costs its evaluation), so the availability filters never miss a plan.
+   */
+  private readonly planKeys = new Map<number, Set<string>>();
 
   private readonly filterFirstUpTo: number;
   private readonly rankInMemoryUpTo: number;
@@ -126,7 +133,18 @@ export class SqliteListingSearch implements ListingSearch {
       `SELECT l.id FROM search_listings l ${sort.joins} WHERE ${whereFor(plan.where, 'l.n')} ORDER BY ${sort.order} LIMIT ? OFFSET ?`,
       [...sort.params, ...plan.where.params, q.limit, q.offset],
     );
-    return { ids: page.map((r) => r.id), total: this.total(plan, driver) };
+    return { ids: page.map((r) => r.id), total: q.withoutTotal ? q.offset + page.length : this.total(plan, driver) };
+  }
+
+  async availabilityPlans(marketplaceId: string): Promise<string[]> {
+    const mp = this.marketplaceNumber(marketplaceId, false);
+    if (mp === null) return [];
+    let keys = this.planKeys.get(mp);
+    if (!keys) {
+      keys = new Set(this.all<{ v: string }>(PLAN_KEYS_SQL, [mp]).map((r) => r.v));
+      this.planKeys.set(mp, keys);
+    }
+    return [...keys];
   }
 
   async reset(): Promise<void> {
@@ -137,6 +155,7 @@ export class SqliteListingSearch implements ListingSearch {
     for (const table of SEARCH_TABLES) this.db.exec(`DELETE FROM ${table}`);
     this.db.exec('DELETE FROM search_versions');
     this.marketplaces.clear();
+    this.planKeys.clear();
     this.counts.clear();
   }
 
@@ -151,6 +170,7 @@ export class SqliteListingSearch implements ListingSearch {
     this.db.exec(SEARCH_SCHEMA + VERSIONS_SCHEMA + QUERY_ONLY_INDEXES.map((index) => `DROP INDEX ${index};`).join(''));
     this.marketplaces.clear();
     this.counts.clear();
+    this.planKeys.clear();
     const version = this.db.prepare('INSERT INTO search_versions (marketplace_id, id, position) VALUES (?, ?, ?)');
     return {
       load: (op) => {
@@ -349,6 +369,9 @@ export class SqliteListingSearch implements ListingSearch {
       const ts = tenantState(mp, STATE_CODES[d.state]);
       this.run('INSERT INTO search_geo VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)', [n, g.lat, g.lat, g.lng, g.lng, price, price, ts, ts]);
     }
+    const plan = d.availabilityPlan ?? planKey(null);
+    this.run('INSERT OR IGNORE INTO search_values (mp, key, v, n) VALUES (?, ?, ?, ?)', [mp, PLAN_KEY, plan, n]);
+    this.planKeys.get(mp)?.add(plan);
     for (const [key, value] of Object.entries(d.values)) {
       for (const indexed of indexedValues(value)) {
         const v = typeof indexed.value === 'boolean' ? Number(indexed.value) : indexed.value;

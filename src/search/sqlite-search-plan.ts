@@ -2,6 +2,7 @@ import { defaultSatisfies, kindOf } from './extended-conditions';
 import { boundsBoxes, Box } from './geo';
 import type { ExtendedFilter, ListingSearchQuery } from './listing-search.port';
 import { NO_PRICE, STATE_CODES, tenantState } from './sqlite-search-sql';
+import { availabilityCondition } from './sqlite-availability-filter';
 
 /**
  * How the SQLite adapter reads a query's matches: one access path drives (enumerates candidate rows), every
@@ -182,6 +183,7 @@ export const planOf = (mp: number, q: ListingSearchQuery): Plan => {
     const created: Clause = { sql: parts.join(' AND '), params: [...(q.createdAtStart !== undefined ? [q.createdAtStart] : []), ...(q.createdAtEnd !== undefined ? [q.createdAtEnd] : [])] };
     conditions.push({ check: created, access: listingsBy('search_listings_created', and([{ sql: 'l.mp = ?', params: [mp] }, created]), 'created') });
   }
+  if (q.availability) conditions.push(availabilityCondition(mp, q.availability, ROWID));
   if (q.stock) conditions.push({ check: { sql: q.stock.mode === 'strict' ? 'l.stock >= ?' : '(l.stock IS NULL OR l.stock >= ?)', params: [q.stock.minStock] } });
   // Always possible: every listing of the marketplace in the asked states.
   accesses.push(...conditions.flatMap((c) => (c.access ? [c.access] : [])), listingsBy('search_listings_state', base, 'state'));

@@ -31,7 +31,9 @@ export type ListingCommand =
   | { type: 'approve'; actor: Actor }
   | { type: 'add-image'; actor: Actor; imageId: string }
   /** The author's account is deleted or banned: the platform deletes their listings. */
-  | { type: 'delete'; now: Date };
+  | { type: 'delete'; now: Date }
+  /** The stock context's decision changed the total. */
+  | { type: 'set-current-stock'; quantity: number };
 
 const notFound = () => conflict('listing-not-found', 'The listing does not exist.');
 const invalidState = (state: ListingStatus | null, action: string) =>
@@ -104,6 +106,10 @@ export const listingDecider: Decider<ListingCommand, ListingState, ListingEvent>
           },
         },
       ];
+    }
+    if (command.type === 'set-current-stock') {
+      if (!state.exists || state.deleted) throw notFound();
+      return state.currentStock === command.quantity ? [] : [{ type: 'listing/current-stock-changed', data: { quantity: command.quantity } }];
     }
     if (command.type === 'delete') {
       if (!state.exists || state.deleted) return [];

@@ -48,6 +48,8 @@ export type ListingChanges = Partial<ListingContent> & { state?: ListingStatus }
 export type ListingEvent =
   | DomainEvent<'listing/created', ListingCreatedData>
   | DomainEvent<'listing/updated', ListingChanges>
-  | DomainEvent<'listing/deleted', { deletedAt: string }>;
+  | DomainEvent<'listing/deleted', { deletedAt: string }>
+  /** Internal: the listing's total stock changed (stock context); search reads it from the listing resource. */
+  | DomainEvent<'listing/current-stock-changed', { quantity: number }>;
 
 export const PUBLIC_LISTING_EVENTS: ReadonlySet<string> = new Set(['listing/created', 'listing/updated', 'listing/deleted']);

@@ -8,6 +8,8 @@ export interface ListingState extends ListingContent {
   authorId: string | null;
   state: ListingStatus | null;
   createdAt: string | null;
+  /** The total of the listing's stock; null while it has none (kept in step by the stock context). */
+  currentStock: number | null;
 }
 
 export const initialListingState = (): ListingState => ({
@@ -18,6 +20,7 @@ export const initialListingState = (): ListingState => ({
   authorId: null,
   state: null,
   createdAt: null,
+  currentStock: null,
   title: '',
   description: null,
   geolocation: null,
@@ -39,5 +42,7 @@ export const evolveListing = (state: ListingState, event: ListingEvent): Listing
       return { ...state, ...event.data };
     case 'listing/deleted':
       return { ...state, deleted: true };
+    case 'listing/current-stock-changed':
+      return { ...state, currentStock: event.data.quantity };
   }
 };

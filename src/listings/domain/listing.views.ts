@@ -14,6 +14,8 @@ export interface StoredListing {
   type: 'listing';
   attributes: Record<string, unknown>;
   relationships: { author: { data: Ref }; marketplace: { data: Ref }; images: { data: Ref[] } };
+  /** The listing's stock total (what stock filters search), null without stock; not an attribute of any view. */
+  currentStock?: { quantity: number } | null;
 }
 
 export const storedListing = (s: ListingState): StoredListing => ({
@@ -37,6 +39,7 @@ export const storedListing = (s: ListingState): StoredListing => ({
     marketplace: { data: { id: new Uuid(s.marketplaceId!), type: 'marketplace' } },
     images: { data: s.images.map((id) => ({ id: new Uuid(id), type: 'image' })) },
   },
+  currentStock: s.currentStock === null || s.currentStock === undefined ? null : { quantity: s.currentStock },
 });
 
 /** A deleted listing still answers as a related resource: its id and `deleted: true`, every other attribute empty. */

@@ -1,3 +1,5 @@
+import { normalizedPlan, planProblems } from '../../availability/domain/availability-plan';
+import { ApiError, invalidValueItem } from '../../shared/api-error';
 import type { LatLng, Money } from '../../shared/values';
 import type { ListingUpdate, NewListing } from '../domain/listing.decider';
 import type { AvailabilityPlan, GeoValue, PriceValue } from '../domain/listing.events';
@@ -5,18 +7,13 @@ import type { AvailabilityPlan, GeoValue, PriceValue } from '../domain/listing.e
 /** Request values → the plain values listing events keep (no classes, only the plan keys the API defines). */
 const geo = (v: LatLng | null | undefined): GeoValue | null | undefined => (v ? { lat: v.lat, lng: v.lng } : v);
 const price = (v: Money | null | undefined): PriceValue | null | undefined => (v ? { amount: v.amount, currency: v.currency } : v);
-const plan = (v: AvailabilityPlan | null | undefined): AvailabilityPlan | null | undefined =>
-  v
-    ? {
-        type: v.type,
-        ...(v.timezone ? { timezone: v.timezone } : {}),
-        entries: v.entries.map((e) => ({
-          dayOfWeek: e.dayOfWeek,
-          seats: e.seats,
-          ...(e.startTime !== undefined ? { startTime: e.startTime, endTime: e.endTime } : {}),
-        })),
-      }
-    : v;
+/** A valid plan, normalized; each problem of an invalid one is a 400 at its path under `availabilityPlan`. */
+const plan = (v: AvailabilityPlan | null | undefined): AvailabilityPlan | null | undefined => {
+  if (!v) return v;
+  const problems = planProblems(v);
+  if (problems.length > 0) throw new ApiError(problems.map((p) => invalidValueItem(['availabilityPlan', ...p.path], 'body', `availabilityPlan${p.path.map((k) => `.${k}`).join('')} ${p.details}`)));
+  return normalizedPlan(v);
+};
 
 interface ListingInput {
   title?: string;

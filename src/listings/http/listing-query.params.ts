@@ -6,6 +6,7 @@ import { isUuid } from '../../shared/values';
 import { paramName, PREFIX_OF, SearchSchema } from '../../search-schemas/domain/search-schema';
 import type { ExtendedFilter, ListingSearchQuery, ListingStateName, SearchSort } from '../../search/listing-search.port';
 import { keywordTokens } from '../../search/search-text';
+import type { AvailabilityFilter } from '../../availability/domain/availability-match';
 
 /**
  * The one parser from a listing query string to the search query model, for the three listing queries:
@@ -27,7 +28,6 @@ class ListingQueryParams {
   @IsOptional() @Matches(TIMESTAMP, { message: 'createdAtStart must be a timestamp' }) createdAtStart?: string;
   @IsOptional() @Matches(TIMESTAMP, { message: 'createdAtEnd must be a timestamp' }) createdAtEnd?: string;
   @IsOptional() @IsString() sort?: string;
-  // Availability filters: checked here, applied once the availability read model exists (its own issue).
   @IsOptional() @Matches(TIMESTAMP, { message: 'start must be a timestamp' }) start?: string;
   @IsOptional() @Matches(TIMESTAMP, { message: 'end must be a timestamp' }) end?: string;
   @IsOptional() @Matches(/^\d{1,6}$/, { message: 'seats must be a positive integer' }) seats?: string;
@@ -139,6 +139,35 @@ const sortKeys = (value: string, schemas: Map<string, SearchSchema>): SearchSort
  * invalid values, unknown parameters (own and Integration; the public query ignores them, as the Web Template
  * passes its page's URL parameters through), filters without a schema and impossible combinations.
  */
+const DAY_MS = 86_400_000;
+const AVAILABILITY_MODES: Record<string, Pick<AvailabilityFilter, 'planType' | 'mode'>> = {
+  'day-full': { planType: 'day', mode: 'full' },
+  'day-partial': { planType: 'day', mode: 'partial' },
+  'time-full': { planType: 'time', mode: 'full' },
+  'time-partial': { planType: 'time', mode: 'partial' },
+  full: { planType: 'day', mode: 'full' },
+  partial: { planType: 'day', mode: 'partial' },
+};
+
+/**
+ * The availability filter of a listing query: only with both `start` and `end` (the spec's limits: start from a
+ * day ago to 365 days ahead, end after it, at most 365 days ahead and 90 days after start). `seats` defaults to 1,
+ * `availability` to day-full; `minDuration` is days for day plans and minutes for time plans.
+ */
+export const parseAvailabilityFilter = (query: Record<string, string>, now: Date): AvailabilityFilter | undefined => {
+  const { start: s, end: e } = query;
+  if (s === undefined && e === undefined) return undefined;
+  if (s === undefined) throw apiError(400, 'validation-missing-key', 'start is required with end.', { source: { path: ['start'], type: 'query' } });
+  if (e === undefined) throw apiError(400, 'validation-missing-key', 'end is required with start.', { source: { path: ['end'], type: 'query' } });
+  const [start, end, t] = [new Date(s).getTime(), new Date(e).getTime(), now.getTime()];
+  if (start < t - DAY_MS || start > t + 365 * DAY_MS) throw invalidValue(['start'], 'query', 'start must be between one day ago and 365 days from now.');
+  if (end <= start) throw invalidValue(['end'], 'query', 'end must be after start.');
+  if (end > t + 365 * DAY_MS || end - start > 90 * DAY_MS) throw invalidValue(['end'], 'query', 'end must be at most 365 days from now and 90 days after start.');
+  const modes = AVAILABILITY_MODES[query.availability ?? 'day-full'];
+  const minDuration = Number(query.minDuration ?? 0);
+  return { ...modes, start, end, seats: Number(query.seats ?? 1), mode: modes.mode, minDurationMs: minDuration * (modes.planType === 'day' ? DAY_MS : 60_000) };
+};
+
 export const parseListingQuery = (api: ApiRequest, scope: ListingQueryScope, schemas: SearchSchema[], ownerId?: string): ListingSearchQuery => {
   const byParam = new Map(schemas.map((s) => [paramName(s), s]));
   const extended: Record<string, string> = {};
@@ -192,7 +221,6 @@ export const parseListingQuery = (api: ApiRequest, scope: ListingQueryScope, sch
   }
   if (p.price !== undefined) query.price = range('price', p.price);
   if (p.minStock !== undefined) query.stock = { minStock: Number(p.minStock), mode: (p.stockMode as 'strict' | 'match-undefined' | undefined) ?? 'strict' };
-  if (p.start !== undefined && p.end !== undefined && new Date(p.end) <= new Date(p.start)) throw invalidValue(['end'], 'query', 'end must be after start.');
   const filters: ExtendedFilter[] = [];
   for (const [param, value] of Object.entries(extended)) {
     const schema = byParam.get(param);

@@ -11,8 +11,8 @@ import { ListingReads } from './listing-reads';
 
 /**
  * The relationships of `ownListing` and `listing`: marketplace, author (the author's own view for an own
- * listing, the public profile otherwise, everything on the Integration API) and images, in order. There is no
- * stock yet, so `currentStock` is not registered and an include of it is ignored.
+ * listing, the public profile otherwise, everything on the Integration API) and images, in order. The stock
+ * context registers `currentStock` (src/stock/http/stock.relationships.ts).
  */
 @Injectable()
 export class ListingsRelationships implements OnModuleInit {

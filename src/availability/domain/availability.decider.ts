@@ -1,0 +1,89 @@
+import { apiError, conflict, notFound } from '../../shared/api-error';
+import type { Decider } from '../../shared/decider';
+import type { AvailabilityPlan } from './availability-plan';
+import type { AvailabilityEvent, ExceptionData, SeatReservationData } from './availability.events';
+import { seatsFreeThroughout, Segment } from './seat-timeline';
+
+/** A listing's availability stream: its exceptions and the seats bookings hold. */
+export interface AvailabilityState {
+  exceptions: Record<string, ExceptionData>;
+  reservations: Record<string, SeatReservationData>;
+}
+
+export interface SeatRequest {
+  bookingId: string;
+  listingId: string;
+  start: Date;
+  end: Date;
+  seats: number;
+}
+
+export type AvailabilityCommand =
+  | { type: 'create-exception'; exception: ExceptionData }
+  | { type: 'delete-exception'; id: string }
+  /** Takes the seats when they are free throughout the range under `plan`; again for a held booking is a no-op. */
+  | { type: 'reserve-seats'; request: SeatRequest; plan: AvailabilityPlan | null }
+  /** Gives the seats back (declined, cancelled, expired booking); nothing when the booking holds none. */
+  | { type: 'release-seats'; bookingId: string; listingId: string };
+
+export const initialAvailabilityState = (): AvailabilityState => ({ exceptions: {}, reservations: {} });
+
+const without = <T>(record: Record<string, T>, id: string): Record<string, T> => {
+  const { [id]: _gone, ...rest } = record;
+  return rest;
+};
+
+export const evolveAvailability = (state: AvailabilityState, event: AvailabilityEvent): AvailabilityState => {
+  switch (event.type) {
+    case 'availabilityException/created':
+      return { ...state, exceptions: { ...state.exceptions, [event.data.id]: event.data } };
+    case 'availabilityException/deleted':
+      return { ...state, exceptions: without(state.exceptions, event.data.id) };
+    case 'availability/seats-reserved':
+      return { ...state, reservations: { ...state.reservations, [event.data.bookingId]: event.data } };
+    case 'availability/seats-released':
+      return { ...state, reservations: without(state.reservations, event.data.bookingId) };
+  }
+};
+
+const ms = (iso: string) => new Date(iso).getTime();
+const segment = (r: { start: string; end: string; seats: number }): Segment => ({ start: ms(r.start), end: ms(r.end), seats: r.seats });
+
+/** What the seat timeline needs from the stream: exceptions and held seats as segments. */
+export const seatSourcesOf = (state: AvailabilityState, plan: AvailabilityPlan | null) => ({
+  plan,
+  exceptions: Object.values(state.exceptions).map(segment),
+  bookings: Object.values(state.reservations).map(segment),
+});
+
+export const bookingTimeNotAvailable = () => conflict('transaction-booking-time-not-available', 'The listing does not have the seats free for the whole booking time.');
+
+export const availabilityDecider: Decider<AvailabilityCommand, AvailabilityState, AvailabilityEvent> = {
+  initialState: initialAvailabilityState,
+  evolve: evolveAvailability,
+  decide: (command, state) => {
+    switch (command.type) {
+      case 'create-exception': {
+        const e = command.exception;
+        const clash = Object.values(state.exceptions).find((o) => ms(o.start) < ms(e.end) && ms(e.start) < ms(o.end));
+        if (clash) throw conflict('availability-exception-overlap', `The range overlaps availability exception ${clash.id}.`);
+        return [{ type: 'availabilityException/created', data: e }];
+      }
+      case 'delete-exception': {
+        const e = state.exceptions[command.id];
+        if (!e) throw notFound('No such availability exception.');
+        return [{ type: 'availabilityException/deleted', data: { id: e.id, listingId: e.listingId } }];
+      }
+      case 'reserve-seats': {
+        const r = command.request;
+        if (!Number.isSafeInteger(r.seats) || r.seats < 1) throw apiError(400, 'validation-invalid-value', 'seats must be a positive integer.');
+        if (state.reservations[r.bookingId]) return [];
+        if (!seatsFreeThroughout(seatSourcesOf(state, command.plan), { start: r.start.getTime(), end: r.end.getTime() }, r.seats)) throw bookingTimeNotAvailable();
+        const data = { bookingId: r.bookingId, listingId: r.listingId, start: r.start.toISOString(), end: r.end.toISOString(), seats: r.seats };
+        return [{ type: 'availability/seats-reserved', data }];
+      }
+      case 'release-seats':
+        return state.reservations[command.bookingId] ? [{ type: 'availability/seats-released', data: { bookingId: command.bookingId, listingId: command.listingId } }] : [];
+    }
+  },
+};
