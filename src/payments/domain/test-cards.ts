@@ -89,7 +89,7 @@ export const cardBehaviour = (card: CardDetails, now: Date): CardBehaviour & { e
   if (card.cvc !== undefined && card.cvc !== null && card.cvc !== '' && !/^\d{3,4}$/.test(String(card.cvc)))
     throw cardError('invalid_cvc', "Your card's security code is invalid.", 'cvc');
   const known = cards[digits];
-  return { brand: brandOf(digits), outcome: 'succeed', ...known, last4: digits.slice(-4), expMonth: month, expYear: year };
+  return { ...(known ?? { brand: brandOf(digits), outcome: 'succeed' as const }), last4: digits.slice(-4), expMonth: month, expYear: year };
 };
 
 export const testPaymentMethod = (id: string): CardBehaviour | null => TEST_PAYMENT_METHODS[id] ?? null;
