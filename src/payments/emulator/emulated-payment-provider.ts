@@ -424,7 +424,9 @@ export class EmulatedPaymentProvider implements PaymentProvider {
         const after = events.reduce((st, e) => models.paymentIntent.evolve(st, e), intent);
         if (!destination || events.length === 0 || !credit || !s.account) return { events: { intent: events } };
         const { amount, source } = credit(after.object!, after);
-        const entry = { amount, currency: after.object!.currency, availableOn: new Date(now.getTime() + FUNDS_HOLD_DAYS * DAY_MS).toISOString(), source };
+        // Incoming funds are held a while; a reversal (refund) takes effect at once.
+        const availableOn = new Date(now.getTime() + (amount > 0 ? FUNDS_HOLD_DAYS * DAY_MS : 0)).toISOString();
+        const entry = { amount, currency: after.object!.currency, availableOn, source };
         return { events: { intent: events, account: decideAccount({ type: 'credit', entry, key: call.idempotencyKey }, s.account as AccountState) } };
       },
     });
