@@ -8,6 +8,9 @@ import { startTestServer, TestServer } from './support/test-server';
  * no browser download, no network). The page loads `https://js.stripe.com/v3/` as the Web Template does; the test
  * routes that address to the server's stand-in, which is all a developer does too.
  */
+/** The page's global object, as the code evaluated in the browser sees it (the test runs under Node's types). */
+declare const window: any;
+
 const CHROMIUM = '/usr/bin/chromium';
 const describeWithChromium = existsSync(CHROMIUM) ? describe : describe.skip;
 
@@ -51,7 +54,7 @@ describeWithChromium('Stripe.js stand-in in a browser', () => {
       await route.fulfill({ status: 200, contentType: 'application/javascript', body: await script.text() });
     });
     await page.goto(`${server.baseUrl}/test-checkout.html`);
-    await page.waitForFunction(() => Boolean((window as any).card));
+    await page.waitForFunction(() => Boolean(window.card));
     return page;
   };
 
@@ -64,13 +67,13 @@ describeWithChromium('Stripe.js stand-in in a browser', () => {
     await page.fill('input[name=cardExpiry]', '12 / 34');
     await page.fill('input[name=cardCvc]', '123');
     expect(await page.isDisabled('#pay')).toBe(false);
-    const last = await page.evaluate(() => (window as any).changes.at(-1));
+    const last = await page.evaluate(() => window.changes.at(-1));
     expect(last).toMatchObject({ complete: true, empty: false, value: { postalCode: '00100' } });
 
-    const before = await page.evaluate((secret) => (window as any).stripe.retrievePaymentIntent(secret), pi.client_secret);
+    const before = await page.evaluate((secret) => window.stripe.retrievePaymentIntent(secret), pi.client_secret);
     expect(before.paymentIntent.status).toBe('requires_payment_method');
     const result = await page.evaluate(
-      (secret) => (window as any).stripe.confirmCardPayment(secret, { payment_method: { card: (window as any).card, billing_details: { name: 'Jane Doe' } } }),
+      (secret) => window.stripe.confirmCardPayment(secret, { payment_method: { card: window.card, billing_details: { name: 'Jane Doe' } } }),
       pi.client_secret,
     );
     expect(result.paymentIntent).toMatchObject({ id: pi.id, status: 'requires_capture', payment_method: expect.stringMatching(/^pm_/) });
@@ -85,15 +88,15 @@ describeWithChromium('Stripe.js stand-in in a browser', () => {
     await page.fill('input[name=cardNumber]', '4000000000000002');
     await page.fill('input[name=cardExpiry]', '1230');
     await page.fill('input[name=cardCvc]', '999');
-    const declined = await page.evaluate((secret) => (window as any).stripe.confirmCardPayment(secret, { payment_method: { card: (window as any).card } }), pi.client_secret);
+    const declined = await page.evaluate((secret) => window.stripe.confirmCardPayment(secret, { payment_method: { card: window.card } }), pi.client_secret);
     expect(declined.error).toMatchObject({ type: 'card_error', code: 'card_declined', decline_code: 'generic_decline', message: 'Your card was declined.' });
 
-    const token = await page.evaluate(() => (window as any).stripe.createToken('account', { business_type: 'individual', tos_shown_and_accepted: true }));
+    const token = await page.evaluate(() => window.stripe.createToken('account', { business_type: 'individual', tos_shown_and_accepted: true }));
     expect(token.token.id).toMatch(/^ct_/);
 
     const seti = await provider.createSetupIntent({ marketplaceId: mp, idempotencyKey: 'browser-seti' }, {});
     await page.fill('input[name=cardNumber]', '5555555555554444');
-    const saved = await page.evaluate((secret) => (window as any).stripe.handleCardSetup(secret, (window as any).card, { payment_method_data: {} }), seti.client_secret);
+    const saved = await page.evaluate((secret) => window.stripe.handleCardSetup(secret, window.card, { payment_method_data: {} }), seti.client_secret);
     expect(saved.setupIntent).toMatchObject({ status: 'succeeded', payment_method: expect.stringMatching(/^pm_/) });
     const pm = await provider.retrievePaymentMethod({ marketplaceId: mp }, saved.setupIntent.payment_method);
     expect(pm.card).toMatchObject({ brand: 'mastercard', last4: '4444', exp_month: 12, exp_year: 2030 });

@@ -3,6 +3,8 @@ import { NestFactory } from '@nestjs/core';
 import { AppModule } from '../app.module';
 import { loadConfig } from '../config';
 import { Infrastructure, openInfrastructure } from '../infrastructure/composition-root';
+import { emulatorClockOf } from '../payments/emulator/emulator-clock';
+import { systemClock } from '../shared/clock';
 
 export interface CliContext {
   app: INestApplicationContext;
@@ -12,7 +14,9 @@ export interface CliContext {
 /** Opens the same stores the server uses (DATA_DIR, EVENTSTORE_URL, ELASTICSEARCH_URL) and runs `work` over them. */
 export const withCli = async <T>(work: (ctx: CliContext) => Promise<T>): Promise<T> => {
   const infra = await openInfrastructure(loadConfig());
-  const app = await NestFactory.createApplicationContext(AppModule.with(infra), { logger: ['error'] });
+  // The server's clock: real time moved ahead by `emulator clock advance` (payment balances read by it).
+  const clock = await emulatorClockOf(infra.runner, systemClock);
+  const app = await NestFactory.createApplicationContext(AppModule.with(infra, clock), { logger: ['error'] });
   try {
     return await work({ app, infra });
   } finally {
