@@ -182,7 +182,7 @@ describe('payments, through the official SDK and the emulator', () => {
     expect(pi).toMatchObject({ status: 'requires_payment_method', amount: 10_000, currency: 'usd', client_secret: expect.stringMatching(/^pi_.+_secret_/) });
     expect((await provider.createPaymentIntent({ marketplaceId: mp, idempotencyKey: 'tx-1:request-payment' }, params)).id).toBe(pi.id);
 
-    const retrieved = await http(server.baseUrl, `/v1/emulator/stripe/payment_intents?client_secret=${encodeURIComponent(pi.client_secret)}`);
+    const retrieved = await emulator('payment_intents/retrieve', { client_secret: pi.client_secret });
     expect(retrieved.body.paymentIntent.status).toBe('requires_payment_method');
     const declined = await emulator('payment_intents/confirm', { client_secret: pi.client_secret, payment_method: 'pm_card_chargeDeclined' });
     expect(declined.body.error).toMatchObject({ code: 'card_declined', payment_intent: { id: pi.id, status: 'requires_payment_method' } });

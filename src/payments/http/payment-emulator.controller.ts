@@ -1,4 +1,4 @@
-import { Body, Controller, Get, Inject, Param, Post, Query, Req, Res } from '@nestjs/common';
+import { Body, Controller, Get, Inject, Param, Post, Req, Res } from '@nestjs/common';
 import { randomBytes } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { publicBaseUrlOf } from '../../http/base-url';
@@ -60,9 +60,10 @@ export class PaymentEmulatorController {
     });
   }
 
-  @Get('stripe/payment_intents')
-  retrieve(@Query('client_secret') clientSecret: string, @Res() reply: FastifyReply): Promise<void> {
-    return this.answer(reply, async (emulator) => ({ paymentIntent: (await emulator.bySecret('paymentIntent', String(clientSecret ?? ''))).seti }));
+  /** Stripe.js `retrievePaymentIntent` (a POST, so the client secret stays out of URLs and request logs). */
+  @Post('stripe/payment_intents/retrieve')
+  retrieve(@Body() body: { client_secret?: string }, @Res() reply: FastifyReply): Promise<void> {
+    return this.answer(reply, async (emulator) => ({ paymentIntent: (await emulator.bySecret('paymentIntent', String(body?.client_secret ?? ''))).seti }));
   }
 
   /** Stripe.js `confirmCardPayment`: with a card typed in, a payment method id, or the one set on the intent. */

@@ -12,7 +12,6 @@ export const stripeJsStandIn = (origin: string): string => `/* Stripe.js stand-i
     return fetch(API + path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })
       .then(function (r) { return r.json(); });
   }
-  function get(path) { return fetch(API + path).then(function (r) { return r.json(); }); }
 
   function luhn(digits) {
     var sum = 0;
@@ -126,7 +125,7 @@ export const stripeJsStandIn = (origin: string): string => `/* Stripe.js stand-i
     return post('/tokens', { type: type, data: body });
   };
   Stripe.prototype.retrievePaymentIntent = function (clientSecret) {
-    return get('/payment_intents?client_secret=' + encodeURIComponent(clientSecret));
+    return post('/payment_intents/retrieve', { client_secret: clientSecret });
   };
   Stripe.prototype.confirmCardPayment = function (clientSecret, data) {
     return post('/payment_intents/confirm', { client_secret: clientSecret, payment_method: methodOf(data) });
