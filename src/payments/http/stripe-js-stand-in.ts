@@ -109,7 +109,8 @@ export const stripeJsStandIn = (origin: string): string => `/* Stripe.js stand-i
     var pm = data && data.payment_method;
     if (typeof pm === 'string') return pm;
     var card = (pm && pm.card) || element;
-    if (card instanceof CardElement) return { card: card.details(), billing_details: (pm && pm.billing_details) || (data && data.billing_details) || null };
+    var billing = (pm && pm.billing_details) || (data && data.payment_method_data && data.payment_method_data.billing_details) || (data && data.billing_details) || null;
+    if (card instanceof CardElement) return { card: card.details(), billing_details: billing };
     return undefined;
   }
 
