@@ -84,7 +84,7 @@ describe('payments CLI: payments show, emulator reset, emulator clock advance', 
     await expect(cli('emulator', 'clock', 'advance', 'tomorrow')).rejects.toThrow('ISO 8601');
 
     expect(await cli('emulator', 'reset', '-m', mp)).toContain('generation 1');
-    expect((await failureOf(sdk.stripeAccount.fetch())).status).toBe(400);
+    expect((await failureOf(sdk.stripeAccount.fetch())).data.errors[0]).toMatchObject({ status: 409, code: 'stripe-account-not-found' });
     expect(JSON.parse(await cli('payments', 'show', '-m', mp, '--json')).intents).toEqual([]);
   });
 });

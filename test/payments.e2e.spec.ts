@@ -210,6 +210,19 @@ describe('payments, through the official SDK and the emulator', () => {
     expect((await provider.cancelPaymentIntent({ marketplaceId: mp, idempotencyKey: 'tx-2:cancel' }, cancelled.id)).status).toBe('canceled');
   });
 
+  it('gives concurrent account creations of one user exactly one account (the others answer 409)', async () => {
+    const { client } = await member('racer@example.com');
+    const body = { country: 'US', businessProfileURL: 'https://racer.example' };
+    const results = await Promise.allSettled([1, 2, 3, 4].map(() => client.stripeAccount.create(body, { expand: true })));
+    const won = results.filter((r) => r.status === 'fulfilled') as Array<PromiseFulfilledResult<any>>;
+    expect(won.length).toBeGreaterThanOrEqual(1);
+    for (const r of results.filter((x) => x.status === 'rejected') as PromiseRejectedResult[]) expect(r.reason.status).toBe(409);
+    const ids = new Set(won.map((r) => r.value.data.data.attributes.stripeAccountId));
+    expect(ids.size).toBe(1);
+    const fetched = await client.stripeAccount.fetch();
+    expect(ids.has(fetched.data.data.attributes.stripeAccountId)).toBe(true);
+  });
+
   it('keeps card numbers and provider secrets out of the log, and payment events out of events/query', async () => {
     const rows = (server.infra.events as unknown as { db: { prepare(sql: string): { all(): Array<{ data: string; metadata: string }> } } }).db;
     const all = rows ? rows.prepare('SELECT * FROM events').all() : [];

@@ -77,7 +77,13 @@ export class PaymentAccounts {
   /** The account as the provider has it now (it changes there: onboarding, verification). */
   async fetchAccount(marketplaceId: string, userId: string): Promise<{ id: string; data: ProviderAccount }> {
     const { account } = await this.mustHaveAccount(marketplaceId, userId);
-    return { id: account.id, data: await providerCall(() => this.provider.retrieveAccount({ marketplaceId }, account.stripeAccountId)) };
+    try {
+      return { id: account.id, data: await providerCall(() => this.provider.retrieveAccount({ marketplaceId }, account.stripeAccountId)) };
+    } catch (error) {
+      // The provider no longer knows the account (deleted there, or the emulator was reset).
+      if (error instanceof ApiError && error.items[0].meta?.payCode === 'resource_missing') throw conflict('pay-account-not-found', 'The payment provider has no such account.');
+      throw error;
+    }
   }
 
   async updateAccount(ctx: CommandContext, userId: string, params: AccountParams): Promise<UserPaymentsState> {
