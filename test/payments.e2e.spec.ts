@@ -49,6 +49,8 @@ describe('payments, through the official SDK and the emulator', () => {
 
     const me = await client.currentUser.show({ include: ['stripeAccount'] });
     expect(me.data.data.attributes.stripeConnected).toBe(true);
+    const inInteg = await integrationSdkFor(server.baseUrl, server.marketplace).users.show({ id: me.data.data.id.uuid });
+    expect(inInteg.data.data.attributes).toMatchObject({ stripeConnected: true, payConnected: true });
     expect(me.data.data.relationships.stripeAccount.data.id.uuid).toBe(account.id.uuid);
     expect(me.data.included[0]).toMatchObject({ type: 'stripeAccount', attributes: { stripeAccountId: account.attributes.stripeAccountId } });
 
