@@ -116,6 +116,16 @@ describe('payments, through the official SDK and the emulator', () => {
     expect(twice.status).toBe(409);
     const usedToken = await failureOf(client.currentUser.updateStripeAccount({ accountToken: 'ct_unknown' }));
     expect(usedToken.status).toBe(400);
+    const noUrls = await failureOf(client.stripeAccountLinks.create({ type: 'custom_account_verification' }));
+    expect(noUrls.data.errors.map((e: { code: string; source: { path: string[] } }) => [e.code, e.source.path[0]])).toEqual(
+      expect.arrayContaining([['validation-missing-key', 'failureURL'], ['validation-missing-key', 'successURL']]),
+    );
+    const unknownCard = await failureOf(client.stripeCustomer.create({ stripePaymentMethodId: 'pm_nope' }));
+    expect(unknownCard.data.errors[0]).toMatchObject({ status: 400, code: 'validation-invalid-params', meta: { stripeCode: 'resource_missing' } });
+    const declinedCard = await failureOf(client.stripeCustomer.create({ stripePaymentMethodId: 'pm_card_visa_chargeDeclined' }));
+    expect(declinedCard.data.errors[0]).toMatchObject({ status: 409, code: 'stripe-invalid-request', meta: { stripeCode: 'card_declined', stripeDeclineCode: 'generic_decline' } });
+    const retried = await client.stripeCustomer.create({ stripePaymentMethodId: 'pm_card_visa' }, { expand: true, include: ['defaultPaymentMethod'] });
+    expect(retried.data.included[0].attributes.card.last4Digits).toBe('4242');
   });
 
   it('a customer saves a card through a setup intent, sees it on currentUser, replaces and deletes it', async () => {

@@ -32,8 +32,9 @@ export class PaymentAccounts {
   }
 
   /**
-   * The provider is called before the decision, with a key derived from the state it saw: a retry from the same
-   * state (a crash, a lost answer, a concurrent twin) reuses the provider's object instead of making another.
+   * The provider is called before the decision, with a key derived from the state it saw (and, where a retry may
+   * name another object, from that object): a retry from the same state (a crash, a lost answer, a concurrent twin)
+   * reuses the provider's object instead of making another, and a refused card does not refuse the next one.
    */
   private key(ctx: CommandContext, userId: string, s: UserPaymentsState, action: string): { marketplaceId: string; idempotencyKey: string } {
     return { marketplaceId: ctx.marketplaceId, idempotencyKey: `${ctx.marketplaceId}:${userId}:${action}:${s.version}` };
@@ -131,7 +132,7 @@ export class PaymentAccounts {
     const key = this.key(ctx, userId, s, 'create-customer');
     const customer = await providerCall(() => this.provider.createCustomer(key, { email, metadata: { userId } }));
     const saved = paymentMethodId
-      ? await providerCall(() => this.provider.attachPaymentMethod({ ...key, idempotencyKey: `${key.idempotencyKey}:attach` }, customer.id, paymentMethodId))
+      ? await providerCall(() => this.provider.attachPaymentMethod({ ...key, idempotencyKey: `${key.idempotencyKey}:attach:${paymentMethodId}` }, customer.id, paymentMethodId))
       : null;
     const id = this.ids.next();
     const cardId = this.ids.next();
@@ -149,7 +150,7 @@ export class PaymentAccounts {
 
   async addPaymentMethod(ctx: CommandContext, userId: string, paymentMethodId: string): Promise<UserPaymentsState> {
     const { s, customer } = await this.mustHaveCustomer(ctx.marketplaceId, userId);
-    const saved = await providerCall(() => this.provider.attachPaymentMethod(this.key(ctx, userId, s, 'add-payment-method'), customer.stripeCustomerId, paymentMethodId));
+    const saved = await providerCall(() => this.provider.attachPaymentMethod(this.key(ctx, userId, s, `add-payment-method:${paymentMethodId}`), customer.stripeCustomerId, paymentMethodId));
     const id = this.ids.next();
     return this.record(ctx, userId, s, () => [{ type: 'userPayments/default-payment-method-set', data: { paymentMethod: savedCardOf(id, saved) } }]);
   }
