@@ -50,7 +50,7 @@ describeWithChromium('Stripe.js stand-in in a browser', () => {
     await page.route(`${server.baseUrl}/test-checkout.html`, (route) => route.fulfill({ status: 200, contentType: 'text/html', body: PAGE }));
     // The one route a developer adds: Stripe.js comes from the emulator.
     await page.route('https://js.stripe.com/v3/**', async (route) => {
-      const script = await fetch(`${server.baseUrl}/v1/emulator/stripe/v3`);
+      const script = await fetch(`${server.baseUrl}/v1/emulator/stripe/v3/`);
       await route.fulfill({ status: 200, contentType: 'application/javascript', body: await script.text() });
     });
     await page.goto(`${server.baseUrl}/test-checkout.html`);

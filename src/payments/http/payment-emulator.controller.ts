@@ -43,7 +43,7 @@ export class PaymentEmulatorController {
     }
   }
 
-  @Get('stripe/v3')
+  @Get(['stripe/v3', 'stripe/v3/*'])
   script(@Req() request: FastifyRequest, @Res() reply: FastifyReply): void {
     if (!this.emulator(reply)) return;
     const origin = publicBaseUrlOf(request, this.config.publicBaseUrl);
