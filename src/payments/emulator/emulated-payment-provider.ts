@@ -1,8 +1,7 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import type { CommandRunner } from '../../event-sourcing/command-runner';
 import type { StreamRef } from '../../event-sourcing/stream-model';
 import type { Clock } from '../../shared/clock';
-import type { CommandContext } from '../../shared/command-context';
 import { AccountCommand, AccountState, balanceOf, BankTokenData, decideAccount, FUNDS_HOLD_DAYS, linkRedirect, mustExist } from '../domain/emulated-account';
 import { decideCustomer, decidePaymentMethod, decideSetupIntent, decideToken, PaymentMethodState, TokenState } from '../domain/emulated-customer';
 import { EmulatedState, EmulatorEvent, outcomeOf } from '../domain/emulated-object';
@@ -26,20 +25,14 @@ import type {
   ProviderSetupIntent,
   UpdateAccountParams,
 } from '../payment-provider.port';
-import { emulatorObject, generationStream, models, tokenStream } from './emulator-streams';
+import { emulatorObject, models, tokenStream } from './emulator-streams';
+import { EmulatorObjects, hex, parseClientSecret, uuidOf } from './emulator-objects';
+
+export { parseClientSecret } from './emulator-objects';
 
 /** Account links last five minutes, as Stripe's do. */
 const LINK_TTL_MS = 5 * 60 * 1000;
 const DAY_MS = 24 * 3600 * 1000;
-
-const hex = (uuid: string) => uuid.replace(/-/g, '');
-const uuidOf = (h: string) => `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20, 32)}`;
-
-/** A client secret names its marketplace (the browser only has the secret): `<id>_secret_<marketplace><random>`. */
-export const parseClientSecret = (secret: string): { id: string; marketplaceId: string } | null => {
-  const match = /^((?:pi|seti)_[A-Za-z0-9]+)_secret_([0-9a-f]{32})[A-Za-z0-9]+$/.exec(secret);
-  return match ? { id: match[1], marketplaceId: uuidOf(match[2]) } : null;
-};
 
 /**
  * The embedded payment provider: Stripe's test mode, in process, with every object event-sourced in the server's
@@ -50,51 +43,13 @@ export const parseClientSecret = (secret: string): { id: string; marketplaceId: 
 export class EmulatedPaymentProvider implements PaymentProvider {
   readonly kind = 'emulator' as const;
 
+  private readonly objects: EmulatorObjects;
+
   constructor(
     private readonly runner: CommandRunner,
     private readonly clock: Clock,
-  ) {}
-
-  // ---- ids and streams
-
-  private idFor(prefix: string, call: { marketplaceId: string; idempotencyKey?: string }, purpose: string): string {
-    const seed = call.idempotencyKey ? `${call.marketplaceId}|${purpose}|${call.idempotencyKey}` : randomBytes(16).toString('hex');
-    return `${prefix}_${createHash('sha256').update(seed).digest('base64url').replace(/[-_]/g, '').slice(0, 24)}`;
-  }
-
-  private secretFor(id: string, marketplaceId: string): string {
-    return `${id}_secret_${hex(marketplaceId)}${randomBytes(12).toString('hex')}`;
-  }
-
-  private ctx(marketplaceId: string): CommandContext {
-    return { marketplaceId, clientId: null, userId: null, adminId: null, requestId: null, source: 'source/console', now: this.clock.now() };
-  }
-
-  private async generation(marketplaceId: string): Promise<number> {
-    return this.runner.state(generationStream(marketplaceId));
-  }
-
-  private async ref<S>(kind: keyof typeof models, marketplaceId: string, id: string): Promise<StreamRef<S, EmulatorEvent>> {
-    return emulatorObject(models[kind] as never, marketplaceId, await this.generation(marketplaceId), id);
-  }
-
-  /** One decision over one object; throws the refusal it recorded, answers the object after it. */
-  private async one<S extends EmulatedState<any, any>>(
-    kind: keyof typeof models,
-    marketplaceId: string,
-    id: string,
-    key: string,
-    decide: (s: S) => EmulatorEvent[],
-  ): Promise<S> {
-    const ref = await this.ref<S>(kind, marketplaceId, id);
-    const outcome = await this.runner.run({ ctx: this.ctx(marketplaceId), streams: { object: ref }, decide: (s) => ({ events: { object: decide(s.object as S) } }) });
-    const after = outcome.after.object as S;
-    outcomeOf(after, key);
-    return after;
-  }
-
-  private async read<S>(kind: keyof typeof models, marketplaceId: string, id: string): Promise<S> {
-    return this.runner.state(await this.ref<S>(kind, marketplaceId, id));
+  ) {
+    this.objects = new EmulatorObjects(runner, clock);
   }
 
   // ---- tokens (Stripe.js)
@@ -107,7 +62,7 @@ export class EmulatedPaymentProvider implements PaymentProvider {
     const ref = tokenStream(id);
     const stored = kind === 'bank_account' ? bankTokenData(data) : data;
     const out = await this.runner.run({
-      ctx: this.ctx('payments-emulator'),
+      ctx: this.objects.ctx('payments-emulator'),
       streams: { token: ref },
       decide: (s) => ({ events: { token: decideToken({ type: 'create', id, kind, data: stored as Record<string, unknown>, key, now: this.clock.now() }, s.token) } }),
     });
@@ -127,14 +82,14 @@ export class EmulatedPaymentProvider implements PaymentProvider {
 
   private async useToken(t: { ref: StreamRef<TokenState, EmulatorEvent> } | null, key: string): Promise<void> {
     if (!t?.ref) return;
-    await this.runner.run({ ctx: this.ctx('payments-emulator'), streams: { token: t.ref }, decide: (s) => ({ events: { token: decideToken({ type: 'use', key }, s.token) } }) });
+    await this.runner.run({ ctx: this.objects.ctx('payments-emulator'), streams: { token: t.ref }, decide: (s) => ({ events: { token: decideToken({ type: 'use', key }, s.token) } }) });
   }
 
   // ---- accounts
 
   async createAccount(call: MutatingCall, params: CreateAccountParams): Promise<ProviderAccount> {
-    const accountId = this.idFor('acct', call, 'account');
-    const existing = await this.read<AccountState>('account', call.marketplaceId, accountId);
+    const accountId = this.objects.idFor('acct', call, 'account');
+    const existing = await this.objects.read<AccountState>('account', call.marketplaceId, accountId);
     if (existing.object) return existing.object;
     const token = await this.token(params.accountToken, 'account', 'account_token');
     const bank = await this.token(params.bankAccountToken, 'bank_account', 'external_account');
@@ -143,25 +98,25 @@ export class EmulatedPaymentProvider implements PaymentProvider {
       accountId,
       country: params.country,
       token: token?.data ?? null,
-      bank: bank ? { id: this.idFor('ba', call, 'bank'), data: bank.data as unknown as BankTokenData } : null,
+      bank: bank ? { id: this.objects.idFor('ba', call, 'bank'), data: bank.data as unknown as BankTokenData } : null,
       businessProfile: params.businessProfile ?? {},
       capabilities: params.requestedCapabilities ?? ['card_payments', 'transfers'],
       metadata: params.metadata ?? {},
       key: call.idempotencyKey,
       now: this.clock.now(),
     };
-    const after = await this.one<AccountState>('account', call.marketplaceId, accountId, call.idempotencyKey, (s) => decideAccount(command, s));
+    const after = await this.objects.one<AccountState>('account', call.marketplaceId, accountId, call.idempotencyKey, (s) => decideAccount(command, s));
     await this.useToken(token, call.idempotencyKey);
     await this.useToken(bank, call.idempotencyKey);
     return after.object!;
   }
 
   async retrieveAccount(call: ProviderCall, accountId: string): Promise<ProviderAccount> {
-    return mustExist(await this.read<AccountState>('account', call.marketplaceId, accountId), accountId);
+    return mustExist(await this.objects.read<AccountState>('account', call.marketplaceId, accountId), accountId);
   }
 
   async updateAccount(call: MutatingCall, accountId: string, params: UpdateAccountParams): Promise<ProviderAccount> {
-    const state = await this.read<AccountState>('account', call.marketplaceId, accountId);
+    const state = await this.objects.read<AccountState>('account', call.marketplaceId, accountId);
     mustExist(state, accountId);
     if (call.idempotencyKey in state.outcomes) return state.object!;
     const token = await this.token(params.accountToken, 'account', 'account_token');
@@ -169,26 +124,26 @@ export class EmulatedPaymentProvider implements PaymentProvider {
     const command: AccountCommand = {
       type: 'update',
       token: token?.data ?? null,
-      bank: bank ? { id: this.idFor('ba', call, 'bank'), data: bank.data as unknown as BankTokenData } : null,
+      bank: bank ? { id: this.objects.idFor('ba', call, 'bank'), data: bank.data as unknown as BankTokenData } : null,
       businessProfile: params.businessProfile ?? {},
       capabilities: params.requestedCapabilities ?? [],
       key: call.idempotencyKey,
       now: this.clock.now(),
     };
-    const after = await this.one<AccountState>('account', call.marketplaceId, accountId, call.idempotencyKey, (s) => decideAccount(command, s));
+    const after = await this.objects.one<AccountState>('account', call.marketplaceId, accountId, call.idempotencyKey, (s) => decideAccount(command, s));
     await this.useToken(token, call.idempotencyKey);
     await this.useToken(bank, call.idempotencyKey);
     return after.object!;
   }
 
   async deleteAccount(call: MutatingCall, accountId: string): Promise<void> {
-    await this.one<AccountState>('account', call.marketplaceId, accountId, call.idempotencyKey, (s) => decideAccount({ type: 'delete', key: call.idempotencyKey }, s));
+    await this.objects.one<AccountState>('account', call.marketplaceId, accountId, call.idempotencyKey, (s) => decideAccount({ type: 'delete', key: call.idempotencyKey }, s));
   }
 
   async createAccountLink(call: MutatingCall, accountId: string, params: AccountLinkParams): Promise<{ url: string; expiresAt: Date }> {
-    const linkId = this.idFor('link', call, 'link').slice(5);
+    const linkId = this.objects.idFor('link', call, 'link').slice(5);
     const expiresAt = new Date(this.clock.now().getTime() + LINK_TTL_MS);
-    const after = await this.one<AccountState>('account', call.marketplaceId, accountId, call.idempotencyKey, (s) => {
+    const after = await this.objects.one<AccountState>('account', call.marketplaceId, accountId, call.idempotencyKey, (s) => {
       mustExist(s, accountId);
       return decideAccount({ type: 'create-link', linkId, successURL: params.successURL, failureURL: params.failureURL, expiresAt, key: call.idempotencyKey }, s);
     });
@@ -200,33 +155,33 @@ export class EmulatedPaymentProvider implements PaymentProvider {
   async visitAccountLink(marketplaceHex: string, accountId: string, linkId: string): Promise<string | null> {
     if (!/^[0-9a-f]{32}$/.test(marketplaceHex)) return null;
     const marketplaceId = uuidOf(marketplaceHex);
-    const ref = await this.ref<AccountState>('account', marketplaceId, accountId);
+    const ref = await this.objects.ref<AccountState>('account', marketplaceId, accountId);
     const out = await this.runner.run({
-      ctx: this.ctx(marketplaceId),
+      ctx: this.objects.ctx(marketplaceId),
       streams: { account: ref },
-      decide: (s) => ({ events: { account: s.account.object ? decideAccount({ type: 'visit-link', linkId, bankAccountId: this.idFor('ba', { marketplaceId }, 'bank'), now: this.clock.now() }, s.account) : [] } }),
+      decide: (s) => ({ events: { account: s.account.object ? decideAccount({ type: 'visit-link', linkId, bankAccountId: this.objects.idFor('ba', { marketplaceId }, 'bank'), now: this.clock.now() }, s.account) : [] } }),
     });
     return linkRedirect(out.before.account, out.after.account, linkId);
   }
 
   async createPerson(call: MutatingCall, accountId: string, personToken: string): Promise<ProviderObject> {
-    mustExist(await this.read<AccountState>('account', call.marketplaceId, accountId), accountId);
+    mustExist(await this.objects.read<AccountState>('account', call.marketplaceId, accountId), accountId);
     const token = await this.token(personToken, 'person', 'person_token');
     await this.useToken(token, call.idempotencyKey);
-    return { id: this.idFor('person', call, 'person'), object: 'person', account: accountId, ...(token?.data ?? {}) };
+    return { id: this.objects.idFor('person', call, 'person'), object: 'person', account: accountId, ...(token?.data ?? {}) };
   }
 
   // ---- customers and payment methods
 
   async createCustomer(call: MutatingCall, params: { email?: string; paymentMethod?: string; metadata?: Record<string, string> }): Promise<ProviderCustomer> {
-    const id = this.idFor('cus', call, 'customer');
+    const id = this.objects.idFor('cus', call, 'customer');
     const now = this.clock.now();
-    let after = await this.one<any>('customer', call.marketplaceId, id, call.idempotencyKey, (s) =>
+    let after = await this.objects.one<any>('customer', call.marketplaceId, id, call.idempotencyKey, (s) =>
       decideCustomer({ type: 'create', id, email: params.email ?? null, metadata: params.metadata ?? {}, key: call.idempotencyKey, now }, s),
     );
     if (params.paymentMethod) {
       await this.attachPaymentMethod({ ...call, idempotencyKey: `${call.idempotencyKey}:attach` }, id, params.paymentMethod);
-      after = await this.read('customer', call.marketplaceId, id);
+      after = await this.objects.read('customer', call.marketplaceId, id);
     }
     return after.object;
   }
@@ -235,16 +190,16 @@ export class EmulatedPaymentProvider implements PaymentProvider {
   private async paymentMethod(marketplaceId: string, id: string, param = 'payment_method'): Promise<{ state: PaymentMethodState | null; card: CardBehaviour }> {
     const test = testPaymentMethod(id);
     if (test) return { state: null, card: test };
-    const state = await this.read<PaymentMethodState>('paymentMethod', marketplaceId, id);
+    const state = await this.objects.read<PaymentMethodState>('paymentMethod', marketplaceId, id);
     if (!state.object || !state.extra.card) throw unknownPaymentMethod(id, param);
     return { state, card: state.extra.card };
   }
 
   /** Saves a card typed into the card element (only brand, last 4 digits, expiry and its test behaviour are kept). */
   async createCardPaymentMethod(call: MutatingCall, card: CardDetails, billingDetails: Record<string, unknown> | null): Promise<ProviderPaymentMethod> {
-    const id = this.idFor('pm', call, 'payment-method');
+    const id = this.objects.idFor('pm', call, 'payment-method');
     const behaviour = cardBehaviour(card, this.clock.now());
-    const after = await this.one<PaymentMethodState>('paymentMethod', call.marketplaceId, id, call.idempotencyKey, (s) =>
+    const after = await this.objects.one<PaymentMethodState>('paymentMethod', call.marketplaceId, id, call.idempotencyKey, (s) =>
       s.object ? [] : decidePaymentMethod({ type: 'create', id, card: behaviour, billingDetails, key: call.idempotencyKey, now: this.clock.now() }, s),
     );
     return after.object!;
@@ -254,23 +209,23 @@ export class EmulatedPaymentProvider implements PaymentProvider {
   private async savedMethod(call: MutatingCall, id: string): Promise<string> {
     const test = testPaymentMethod(id);
     if (!test) return id;
-    const pmId = this.idFor('pm', call, `saved-${id}`);
+    const pmId = this.objects.idFor('pm', call, `saved-${id}`);
     const expiry = { expMonth: 12, expYear: this.clock.now().getUTCFullYear() + 3 };
-    await this.one<PaymentMethodState>('paymentMethod', call.marketplaceId, pmId, `${call.idempotencyKey}:save`, (s) =>
+    await this.objects.one<PaymentMethodState>('paymentMethod', call.marketplaceId, pmId, `${call.idempotencyKey}:save`, (s) =>
       s.object ? [] : decidePaymentMethod({ type: 'create', id: pmId, card: { ...test, ...expiry }, billingDetails: null, key: `${call.idempotencyKey}:save`, now: this.clock.now() }, s),
     );
     return pmId;
   }
 
   async attachPaymentMethod(call: MutatingCall, customerId: string, paymentMethodId: string): Promise<ProviderPaymentMethod> {
-    const customer = await this.read<any>('customer', call.marketplaceId, customerId);
+    const customer = await this.objects.read<any>('customer', call.marketplaceId, customerId);
     if (!customer.object) throw noSuch('customer', customerId, 'customer');
     await this.paymentMethod(call.marketplaceId, paymentMethodId);
     const pmId = await this.savedMethod(call, paymentMethodId);
-    const pm = await this.one<PaymentMethodState>('paymentMethod', call.marketplaceId, pmId, call.idempotencyKey, (s) =>
+    const pm = await this.objects.one<PaymentMethodState>('paymentMethod', call.marketplaceId, pmId, call.idempotencyKey, (s) =>
       decidePaymentMethod({ type: 'attach', customer: customerId, key: call.idempotencyKey }, s),
     );
-    await this.one<any>('customer', call.marketplaceId, customerId, `${call.idempotencyKey}:default`, (s) =>
+    await this.objects.one<any>('customer', call.marketplaceId, customerId, `${call.idempotencyKey}:default`, (s) =>
       decideCustomer({ type: 'set-default', paymentMethod: pmId, key: `${call.idempotencyKey}:default` }, s),
     );
     return pm.object!;
@@ -279,11 +234,11 @@ export class EmulatedPaymentProvider implements PaymentProvider {
   async detachPaymentMethod(call: MutatingCall, paymentMethodId: string): Promise<ProviderPaymentMethod> {
     const { state } = await this.paymentMethod(call.marketplaceId, paymentMethodId);
     const customerId = state?.object?.customer;
-    const pm = await this.one<PaymentMethodState>('paymentMethod', call.marketplaceId, paymentMethodId, call.idempotencyKey, (s) =>
+    const pm = await this.objects.one<PaymentMethodState>('paymentMethod', call.marketplaceId, paymentMethodId, call.idempotencyKey, (s) =>
       decidePaymentMethod({ type: 'detach', key: call.idempotencyKey }, s),
     );
     if (customerId)
-      await this.one<any>('customer', call.marketplaceId, customerId, `${call.idempotencyKey}:default`, (s) =>
+      await this.objects.one<any>('customer', call.marketplaceId, customerId, `${call.idempotencyKey}:default`, (s) =>
         s.object?.invoice_settings.default_payment_method === paymentMethodId ? decideCustomer({ type: 'set-default', paymentMethod: null, key: `${call.idempotencyKey}:default` }, s) : [],
       );
     return pm.object!;
@@ -297,9 +252,9 @@ export class EmulatedPaymentProvider implements PaymentProvider {
   }
 
   async createSetupIntent(call: MutatingCall, params: { customer?: string }): Promise<ProviderSetupIntent> {
-    const id = this.idFor('seti', call, 'setup-intent');
-    const after = await this.one<any>('setupIntent', call.marketplaceId, id, call.idempotencyKey, (s) =>
-      s.object ? [] : decideSetupIntent({ type: 'create', id, clientSecret: this.secretFor(id, call.marketplaceId), customer: params.customer ?? null, key: call.idempotencyKey, now: this.clock.now() }, s),
+    const id = this.objects.idFor('seti', call, 'setup-intent');
+    const after = await this.objects.one<any>('setupIntent', call.marketplaceId, id, call.idempotencyKey, (s) =>
+      s.object ? [] : decideSetupIntent({ type: 'create', id, clientSecret: this.objects.secretFor(id, call.marketplaceId), customer: params.customer ?? null, key: call.idempotencyKey, now: this.clock.now() }, s),
     );
     return after.object;
   }
@@ -310,14 +265,14 @@ export class EmulatedPaymentProvider implements PaymentProvider {
     const key = `confirm-${randomBytes(12).toString('hex')}`;
     const pmId = method.id ?? (await this.createCardPaymentMethod({ marketplaceId, idempotencyKey: `${key}:pm` }, method.card ?? ({} as CardDetails), method.billingDetails ?? null)).id;
     const { card } = await this.paymentMethod(marketplaceId, pmId);
-    const after = await this.one<any>('setupIntent', marketplaceId, seti.id, key, (s) => decideSetupIntent({ type: 'confirm', paymentMethod: pmId, card, key }, s));
+    const after = await this.objects.one<any>('setupIntent', marketplaceId, seti.id, key, (s) => decideSetupIntent({ type: 'confirm', paymentMethod: pmId, card, key }, s));
     return after.object;
   }
 
   /** The object a client secret names, in its marketplace (404-like refusal when the secret does not match). */
   async bySecret<S extends EmulatedState<any, any>>(kind: 'setupIntent' | 'paymentIntent', clientSecret: string): Promise<{ marketplaceId: string; seti: any; state: S }> {
     const parsed = parseClientSecret(clientSecret);
-    const state = parsed ? await this.read<S>(kind, parsed.marketplaceId, parsed.id) : null;
+    const state = parsed ? await this.objects.read<S>(kind, parsed.marketplaceId, parsed.id) : null;
     if (!parsed || !state?.object || state.object.client_secret !== clientSecret)
       throw invalidRequest('The client_secret provided does not match any associated intent.', 'resource_missing', 'client_secret');
     return { marketplaceId: parsed.marketplaceId, seti: state.object, state };
@@ -326,17 +281,17 @@ export class EmulatedPaymentProvider implements PaymentProvider {
   // ---- payment intents
 
   async createPaymentIntent(call: MutatingCall, params: CreatePaymentIntentParams): Promise<ProviderPaymentIntent> {
-    const id = this.idFor('pi', call, 'payment-intent');
+    const id = this.objects.idFor('pi', call, 'payment-intent');
     if (params.paymentMethod) await this.paymentMethod(call.marketplaceId, params.paymentMethod);
     if (params.transferDestination) await this.retrieveAccount(call, params.transferDestination);
-    const created = await this.one<PaymentIntentState>('paymentIntent', call.marketplaceId, id, call.idempotencyKey, (s) =>
+    const created = await this.objects.one<PaymentIntentState>('paymentIntent', call.marketplaceId, id, call.idempotencyKey, (s) =>
       s.object
         ? []
         : decidePaymentIntent(
             {
               type: 'create',
               id,
-              clientSecret: this.secretFor(id, call.marketplaceId),
+              clientSecret: this.objects.secretFor(id, call.marketplaceId),
               amount: params.amount,
               currency: params.currency,
               customer: params.customer ?? null,
@@ -357,7 +312,7 @@ export class EmulatedPaymentProvider implements PaymentProvider {
   }
 
   async retrievePaymentIntent(call: ProviderCall, paymentIntentId: string): Promise<ProviderPaymentIntent> {
-    return mustExistIntent(await this.read<PaymentIntentState>('paymentIntent', call.marketplaceId, paymentIntentId), paymentIntentId);
+    return mustExistIntent(await this.objects.read<PaymentIntentState>('paymentIntent', call.marketplaceId, paymentIntentId), paymentIntentId);
   }
 
   async confirmPaymentIntent(call: MutatingCall, paymentIntentId: string, params: { paymentMethod?: string } = {}): Promise<ProviderPaymentIntent> {
@@ -387,8 +342,8 @@ export class EmulatedPaymentProvider implements PaymentProvider {
   }
 
   async refundPaymentIntent(call: MutatingCall, paymentIntentId: string, params: { amount?: number } = {}): Promise<ProviderObject> {
-    const refundId = this.idFor('re', call, 'refund');
-    const before = await this.read<PaymentIntentState>('paymentIntent', call.marketplaceId, paymentIntentId);
+    const refundId = this.objects.idFor('re', call, 'refund');
+    const before = await this.objects.read<PaymentIntentState>('paymentIntent', call.marketplaceId, paymentIntentId);
     const after = await this.intent(call, paymentIntentId, { type: 'refund', refundId, amount: params.amount, key: call.idempotencyKey, now: this.clock.now() }, (pi, s) => ({
       amount: -destinationShare(pi, s.extra.amountRefunded - before.extra.amountRefunded),
       source: refundId,
@@ -407,7 +362,7 @@ export class EmulatedPaymentProvider implements PaymentProvider {
     command: PaymentIntentCommand,
     credit?: (pi: ProviderPaymentIntent, after: PaymentIntentState) => { amount: number; source: string },
   ): Promise<PaymentIntentState> {
-    const gen = await this.generation(call.marketplaceId);
+    const gen = await this.objects.generation(call.marketplaceId);
     const current = await this.retrievePaymentIntent(call, id);
     const destination = credit ? current.transfer_data?.destination : undefined;
     const streams: Record<string, StreamRef> = {
@@ -416,7 +371,7 @@ export class EmulatedPaymentProvider implements PaymentProvider {
     };
     const now = this.clock.now();
     const out = await this.runner.run({
-      ctx: this.ctx(call.marketplaceId),
+      ctx: this.objects.ctx(call.marketplaceId),
       streams,
       decide: (s) => {
         const intent = s.intent as PaymentIntentState;
@@ -438,15 +393,15 @@ export class EmulatedPaymentProvider implements PaymentProvider {
   // ---- money out
 
   async retrieveBalance(call: ProviderCall, accountId: string): Promise<ProviderBalance> {
-    const state = await this.read<AccountState>('account', call.marketplaceId, accountId);
+    const state = await this.objects.read<AccountState>('account', call.marketplaceId, accountId);
     mustExist(state, accountId);
     return { object: 'balance', ...balanceOf(state, this.clock.now()) };
   }
 
   async createPayout(call: MutatingCall, accountId: string, params: BalanceAmount): Promise<ProviderObject> {
-    const payoutId = this.idFor('po', call, 'payout');
+    const payoutId = this.objects.idFor('po', call, 'payout');
     const now = this.clock.now();
-    await this.one<AccountState>('account', call.marketplaceId, accountId, call.idempotencyKey, (s) => {
+    await this.objects.one<AccountState>('account', call.marketplaceId, accountId, call.idempotencyKey, (s) => {
       mustExist(s, accountId);
       return decideAccount({ type: 'payout', payoutId, amount: params, key: call.idempotencyKey, now }, s);
     });
