@@ -92,6 +92,19 @@ describe('payments, through the official SDK and the emulator', () => {
     const me = await pay('current_user/update_pay_account?expand=true&include=payAccount', accessToken(), { bankAccountToken: 'btok_us_verified' });
     expect(me.body.data).toMatchObject({ type: 'currentUser', attributes: { payConnected: true, stripeConnected: true } });
     expect(me.body.included[0].type).toBe('payAccount');
+    const updated = await pay('pay_account/update?expand=true', accessToken(), { businessProfileMCC: '5734' });
+    expect(updated.body.data.attributes.payAccountData.business_profile).toMatchObject({ mcc: '5734', product_description: 'Bikes' });
+    const link = await pay('pay_account_links/create', accessToken(), { failureURL: 'http://x/f', successURL: 'http://x/s', type: 'custom_account_verification' });
+    expect(link.body.data).toMatchObject({ type: 'payAccountLink', attributes: { url: expect.stringContaining('/v1/emulator/connect/onboarding/') } });
+    const seti = await pay('pay_setup_intents/create', accessToken());
+    expect(seti.body.data).toMatchObject({ type: 'paySetupIntent', attributes: { clientSecret: expect.stringMatching(/^seti_/) } });
+    const customer = await pay('pay_customer/create?expand=true&include=defaultPaymentMethod', accessToken(), { stripePaymentMethodId: 'pm_card_visa' });
+    expect(customer.body.included[0].attributes.card).toMatchObject({ brand: 'visa', last4Digits: '4242' });
+    const transit = await http(server.baseUrl, '/v1/api/pay_account/update', { method: 'POST', headers: bearer(accessToken()), transit: { businessProfileURL: 'https://bikes.example' } });
+    expect(transit.status).toBe(200);
+    expect(transit.headers.get('content-type')).toMatch(/^application\/transit\+json/);
+    const removed = await pay('current_user/delete_pay_account?expand=true', accessToken());
+    expect(removed.body.data.attributes.payConnected).toBe(false);
   });
 
   it('answers bad input with 4xx and the provider meta under the stripe names, never a 500', async () => {
