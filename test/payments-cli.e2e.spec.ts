@@ -12,6 +12,10 @@ import { EmulatorClock, emulatorClockOf } from '../src/payments/emulator/emulato
 import { PAYMENT_PROVIDER, PaymentProvider } from '../src/payments/payment-provider.port';
 import { createServer } from '../src/server';
 import { ManualClock } from '../src/shared/clock';
+import { jobStream, scheduleJob, ScheduledJobState } from '../src/event-sourcing/scheduled-job';
+import { ScheduledCommands } from '../src/event-sourcing/scheduler';
+import { internalStream } from '../src/event-sourcing/stream-model';
+import { operatorContext } from '../src/shared/command-context';
 import { failureOf, marketplaceSdk } from './support/sdks';
 
 /**
@@ -76,11 +80,26 @@ describe('payments CLI: payments show, emulator reset, emulator clock advance', 
     expect(shown.intents).toEqual([expect.objectContaining({ id: pi.id, status: 'succeeded', amount: 5_000 })]);
     expect(await cli('payments', 'show', '-m', mp)).toContain(destination);
 
+    // A job due in two days (as a transaction's `:at` transition would be) waits for the clock.
+    const pings = internalStream({ name: 'ping', initialState: () => 0, evolve: (n: number) => n + 1 }, `${mp}:ping`);
+    app.get(ScheduledCommands).register('test/ping', (ctx) => ({ ctx, streams: { pings }, decide: () => ({ events: { pings: [{ type: 'ping/ran', data: {} }] } }) }));
+    const job = jobStream(mp, 'ping-in-two-days');
+    await infra.runner.run({
+      ctx: operatorContext(mp, clock.now()),
+      streams: { job },
+      decide: (s) => ({ events: { job: scheduleJob(s.job as ScheduledJobState, { jobId: 'ping-in-two-days', dueAt: new Date(clock.now().getTime() + 2 * 24 * 3600 * 1000), command: { type: 'test/ping', data: {} } }) } }),
+    });
+    await infra.background!.idle();
+    expect((await infra.runner.state(job)).status).toBe('pending');
+
     const before = clock.now().getTime();
     expect(await cli('emulator', 'clock', 'advance', 'P3D')).toContain('P3D');
     for (let i = 0; i < 100 && clock.now().getTime() - before < 3 * 24 * 3600 * 1000; i += 1) await new Promise((r) => setTimeout(r, 50));
     expect(clock.now().getTime() - before).toBeGreaterThanOrEqual(3 * 24 * 3600 * 1000);
     expect((await provider.retrieveBalance({ marketplaceId: mp }, destination)).available).toEqual([{ amount: 4_500, currency: 'usd' }]);
+    for (let i = 0; i < 100 && (await infra.runner.state(job)).status !== 'ran'; i += 1) await new Promise((r) => setTimeout(r, 50));
+    expect((await infra.runner.state(job)).status).toBe('ran');
+    expect(await infra.runner.state(pings)).toBe(1);
     await expect(cli('emulator', 'clock', 'advance', 'tomorrow')).rejects.toThrow('ISO 8601');
 
     expect(await cli('emulator', 'reset', '-m', mp)).toContain('generation 1');
