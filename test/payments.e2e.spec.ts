@@ -174,7 +174,9 @@ describe('payments, through the official SDK and the emulator', () => {
 
   it('adds persons to an account and removes the account (current_user/delete_stripe_account)', async () => {
     const { client } = await member('company@example.com');
-    await client.stripeAccount.create({ country: 'DE', accountToken: await token('account', { business_type: 'company' }) });
+    expect((await failureOf(client.currentUser.createStripeAccount({}))).data.errors[0]).toMatchObject({ code: 'validation-missing-key', source: { path: ['country'] } });
+    const me0 = await client.currentUser.createStripeAccount({ country: 'DE', accountToken: await token('account', { business_type: 'company' }) }, { expand: true });
+    expect(me0.data.data.attributes.stripeConnected).toBe(true);
     const person = await client.stripePersons.create({ personToken: await token('person', { first_name: 'Erika', relationship: { representative: true } }) }, { expand: true });
     expect(person.data.data).toMatchObject({ type: 'stripePerson', attributes: { stripePersonId: expect.stringMatching(/^person_/) } });
     const me = await client.currentUser.deleteStripeAccount({}, { expand: true });

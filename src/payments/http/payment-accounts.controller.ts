@@ -123,12 +123,7 @@ export class PaymentAccountsController {
   createFromCurrentUser(@Api() api: ApiRequest, @Req() request: FastifyRequest) {
     return this.named(request, async () => {
       const b = this.body(api, CreateUserAccountBody);
-      await this.commands.execute(new CreatePayAccountCommand(commandContextOf(api, this.clock), api.auth.userId!, {
-        country: b.country ?? 'US',
-        accountToken: b.accountToken,
-        bankAccountToken: b.bankAccountToken,
-        businessProfile: { productDescription: 'Marketplace seller' },
-      }));
+      await this.commands.execute(new CreatePayAccountCommand(commandContextOf(api, this.clock), api.auth.userId!, { country: b.country, ...accountParams(b) }));
       return this.currentUser(api);
     });
   }

@@ -27,11 +27,8 @@ export class UpdateUserAccountBody {
   @IsOptional() @IsString() bankAccountToken?: string;
 }
 
-export class CreateUserAccountBody {
-  @IsOptional() @IsString() @Matches(/^[A-Z]{2}$/) country?: string;
-  @IsOptional() @IsString() accountToken?: string;
-  @IsOptional() @IsString() bankAccountToken?: string;
-}
+/** The SDK's `current_user/create_stripe_account`: the same account as `stripe_account/create`, answered as currentUser. */
+export class CreateUserAccountBody extends CreateAccountBody {}
 
 export class AccountLinkBody {
   @IsDefined() @IsString() failureURL!: string;
