@@ -141,6 +141,21 @@ describe('payments, through the official SDK and the emulator', () => {
     expect(retried.data.included[0].attributes.card.last4Digits).toBe('4242');
   });
 
+  it('answers malformed emulator calls with Stripe errors, never a 500', async () => {
+    for (const path of ['tokens', 'payment_intents/confirm', 'payment_intents/retrieve', 'setup_intents/confirm']) {
+      for (const body of [undefined, {}, [], { client_secret: 'pi_x_secret_nope', payment_method: 42 }]) {
+        const res = await http(server.baseUrl, `/v1/emulator/stripe/${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
+        expect(res.status).toBeGreaterThanOrEqual(400);
+        expect(res.status).toBeLessThan(500);
+      }
+    }
+    const secret = (await (await member('malformed@example.com')).client.stripeSetupIntents.create()).data.data.attributes.clientSecret;
+    const badCard = await emulator('setup_intents/confirm', { client_secret: secret, payment_method: { card: { number: '1234', exp_month: 1, exp_year: 2040 } } });
+    expect(badCard.status).toBe(402);
+    expect(badCard.body.error).toMatchObject({ type: 'card_error', code: 'incorrect_number' });
+    expect((await fetch(`${server.baseUrl}/v1/emulator/connect/onboarding/zz/acct_x/nope`, { redirect: 'manual' })).status).toBe(404);
+  });
+
   it('a customer saves a card through a setup intent, sees it on currentUser, replaces and deletes it', async () => {
     const { client } = await member('customer@example.com');
     const seti = await client.stripeSetupIntents.create();

@@ -56,7 +56,8 @@ export class PaymentEmulatorController {
       const type = body?.type;
       if (type !== 'account' && type !== 'person' && type !== 'bank_account')
         throw new PaymentProviderError({ type: 'invalid_request_error', message: 'type must be account, person or bank_account', param: 'type' });
-      return { token: await emulator.createToken(type, body.data ?? {}) };
+      const data = body?.data;
+      return { token: await emulator.createToken(type, data && typeof data === 'object' && !Array.isArray(data) ? data : {}) };
     });
   }
 
@@ -73,7 +74,7 @@ export class PaymentEmulatorController {
       const { marketplaceId, seti: pi } = await emulator.bySecret('paymentIntent', String(body?.client_secret ?? ''));
       const key = `stripe-js-${randomBytes(12).toString('hex')}`;
       const call = { marketplaceId, idempotencyKey: key };
-      const method = body.payment_method;
+      const method = body?.payment_method;
       const pmId =
         typeof method === 'string'
           ? method
@@ -82,7 +83,7 @@ export class PaymentEmulatorController {
             : undefined;
       let intent = await emulator.confirmPaymentIntent(call, pi.id, { paymentMethod: pmId });
       // Stripe.js would show the bank's 3-D Secure page here; the stand-in answers it as an approving customer.
-      if (intent.status === 'requires_action' && body.authenticate !== false)
+      if (intent.status === 'requires_action' && body?.authenticate !== false)
         intent = await emulator.authenticatePaymentIntent({ marketplaceId, idempotencyKey: `${key}:3ds` }, pi.id, true);
       return { paymentIntent: intent };
     });
