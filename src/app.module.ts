@@ -16,6 +16,7 @@ import { SearchSchemasModule } from './search-schemas/search-schemas.module';
 import { ListingsModule } from './listings/listings.module';
 import { UsersModule } from './users/users.module';
 import { HealthModule } from './health/health.module';
+import { PaymentsModule } from './payments/payments.module';
 
 /** The composition root of the service: one module per bounded context over the core ports. */
 @Module({})
@@ -24,6 +25,7 @@ export class AppModule {
     return {
       module: AppModule,
       imports: [CoreModule.with(infra, clock, ids), MarketplacesModule, UsersModule, AuthModule, EventsModule, ImagesModule, SearchSchemasModule, ListingsModule, AssetsModule, HealthModule.with(infra), AvailabilityModule, StockModule],
+      imports: [CoreModule.with(infra, clock, ids), MarketplacesModule, UsersModule, AuthModule, EventsModule, ImagesModule, SearchSchemasModule, ListingsModule, AssetsModule, PaymentsModule],
       providers: [{ provide: APP_GUARD, useClass: ApiGuard }],
     };
   }

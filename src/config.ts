@@ -40,6 +40,8 @@ export interface Config {
   assetCacheVersionSeconds: number;
   /** Rate and concurrency limits of the data APIs (RATE_LIMITS); null: none (local mode). */
   rateLimits: RateLimitPolicy | null;
+  /** Stripe's secret key (`sk_test_…`/`sk_live_…`): payments go to Stripe; unset, to the embedded emulator. Never logged. */
+  stripeSecretKey: string | null;
 }
 
 
@@ -102,6 +104,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env, overrides: Part
     blobS3: blobS3Of(env),
     assetCacheAliasSeconds: int(env.ASSET_CACHE_ALIAS_SECONDS, 10),
     assetCacheVersionSeconds: int(env.ASSET_CACHE_VERSION_SECONDS, 31_536_000),
+    stripeSecretKey: env.STRIPE_SECRET_KEY || null,
     ...overrides,
   };
 };

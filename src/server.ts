@@ -18,6 +18,8 @@ export interface ServerOptions {
   ids?: IdGenerator;
   /** Fastify's request log (pino); off in tests. */
   logger?: boolean;
+  /** Where the request log goes (default stdout): tests read it to check that no secret is logged. */
+  logStream?: NodeJS.WritableStream;
   /** Start the reactors and the scheduler (default true; the benchmarks' bare runs and the CLI do without). */
   background?: boolean;
 }
@@ -27,7 +29,7 @@ const BODY_LIMIT = 10 * 1024 * 1024;
 /** Builds the HTTP application over opened stores (used by main.ts, the tests and the benchmarks). */
 export const createServer = async (infra: Infrastructure, options: ServerOptions = {}): Promise<NestFastifyApplication> => {
   const adapter = new FastifyAdapter({
-    logger: options.logger ? { level: infra.config.logLevel } : false,
+    logger: options.logger ? { level: infra.config.logLevel, ...(options.logStream ? { stream: options.logStream } : {}) } : false,
     bodyLimit: BODY_LIMIT,
     // SDK clients keep connections alive (the Integration SDK pools 10 sockets): idle long enough to avoid races.
     keepAliveTimeout: 75_000,

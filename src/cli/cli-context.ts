@@ -3,6 +3,8 @@ import { NestFactory } from '@nestjs/core';
 import { AppModule } from '../app.module';
 import { loadConfig } from '../config';
 import { Infrastructure, openInfrastructure } from '../infrastructure/composition-root';
+import { emulatorClockOf } from '../payments/emulator/emulator-clock';
+import { systemClock } from '../shared/clock';
 
 export interface CliContext {
   app: INestApplicationContext;
@@ -15,7 +17,9 @@ export const withCli = async <T>(work: (ctx: CliContext) => Promise<T>): Promise
   // Production read models: answer from read models that have caught up with the log (instant when a server keeps
   // them current; embedded, start() already did).
   await infra.projections.caughtUp();
-  const app = await NestFactory.createApplicationContext(AppModule.with(infra), { logger: ['error'] });
+  // The server's clock: real time moved ahead by `emulator clock advance` (payment balances read by it).
+  const clock = await emulatorClockOf(infra.runner, systemClock);
+  const app = await NestFactory.createApplicationContext(AppModule.with(infra, clock), { logger: ['error'] });
   try {
     return await work({ app, infra });
   } finally {

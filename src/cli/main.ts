@@ -3,6 +3,7 @@ import { Command } from 'commander';
 import { registerAssetCommands } from './assets.commands';
 import { registerEventCommands } from './events.commands';
 import { registerMarketplaceCommands } from './marketplace.commands';
+import { registerPaymentCommands } from './payments.commands';
 import { registerProjectionCommands } from './projections.commands';
 import { registerReactorCommands } from './reactors.commands';
 import { registerSearchSchemaCommands } from './search-schema.commands';
@@ -25,6 +26,7 @@ registerProjectionCommands(program);
 registerReactorCommands(program);
 registerSearchSchemaCommands(program);
 registerAssetCommands(program);
+registerPaymentCommands(program);
 
 program.parseAsync(process.argv).catch((error: Error) => {
   console.error(error.message);

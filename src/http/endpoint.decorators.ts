@@ -16,9 +16,9 @@ export const TRUSTED_USER_TOKEN: readonly Scope[] = ['trusted:user'];
 export const INTEGRATION_TOKEN: readonly Scope[] = ['integ'];
 
 /** A GET endpoint of a data API: authenticated by the guard, answered in Transit or JSON (the guard sets the reply's encoder). */
-export const ApiQuery = (path: string, scopes: readonly Scope[], options: { paginated?: boolean } = {}) =>
+export const ApiQuery = (path: string | string[], scopes: readonly Scope[], options: { paginated?: boolean } = {}) =>
   applyDecorators(Get(path), SetMetadata(ENDPOINT, { kind: 'query', scopes, paginated: options.paginated ?? false }));
 
 /** A POST command of a data API: answers 200 (never 201) with a reference unless `expand=true`. */
-export const ApiCommand = (path: string, scopes: readonly Scope[]) =>
+export const ApiCommand = (path: string | string[], scopes: readonly Scope[]) =>
   applyDecorators(Post(path), HttpCode(200), SetMetadata(ENDPOINT, { kind: 'command', scopes, paginated: false }));

@@ -84,4 +84,12 @@ describe('user decider', () => {
     const state = given([created, { type: 'user/updated', data: { profile: { firstName: 'olli-test', lastName: 'Foobar5' } } }]).state;
     expect(storedUser(state).attributes.profile).toMatchObject({ displayName: 'olli-test F', abbreviatedName: 'oF' });
   });
+
+  it('given a user, when the payments context connects a payout account, then stripeConnected changes once', () => {
+    given([created]).when({ type: 'set-pay-connected', connected: true }).then([{ type: 'user/updated', data: { stripeConnected: true } }]);
+    const connected = given([created, { type: 'user/updated', data: { stripeConnected: true } }]);
+    connected.when({ type: 'set-pay-connected', connected: true }).thenNothing();
+    expect(storedUser(connected.state).attributes.stripeConnected).toBe(true);
+    connected.when({ type: 'set-pay-connected', connected: false }).then([{ type: 'user/updated', data: { stripeConnected: false } }]);
+  });
 });

@@ -43,6 +43,8 @@ export type UserCommand =
   | { type: 'approve' }
   | { type: 'update-permissions'; permissions: Partial<Permissions> }
   | { type: 'set-banned'; banned: boolean }
+  /** The payments context connected or removed the user's payment (payout) account: the `stripeConnected` flag. */
+  | { type: 'set-pay-connected'; connected: boolean }
   | { type: 'delete'; now: Date };
 
 const mustBeLive = (state: UserState): void => {
@@ -121,6 +123,8 @@ export const userDecider: Decider<UserCommand, UserState, UserEvent> = {
       case 'set-banned':
         if (command.banned) return state.state === 'banned' ? [] : updated({ state: 'banned' });
         return state.state === 'banned' ? updated({ state: 'active' }) : [];
+      case 'set-pay-connected':
+        return state.stripeConnected === command.connected ? [] : updated({ stripeConnected: command.connected });
       case 'delete':
         return [{ type: 'user/deleted', data: { deletedAt: command.now.toISOString() } }];
     }

@@ -49,6 +49,8 @@ export interface UserChanges {
   state?: UserStatus;
   permissions?: Partial<Permissions>;
   identityProviders?: IdentityProviderLink[];
+  /** Whether the user has a payment (payout) account: the SDK's `stripeConnected`, the spec's `payConnected`. */
+  stripeConnected?: boolean;
 }
 
 export type UserEvent =

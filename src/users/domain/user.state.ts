@@ -14,6 +14,8 @@ export interface UserState {
   profileImageId: string | null;
   permissions: Permissions;
   identityProviders: IdentityProviderLink[];
+  /** Has a payment (payout) account (set by the payments context). */
+  stripeConnected: boolean;
   createdAt: string | null;
   /** Outstanding email verification requests (digests of the mailed tokens). */
   verificationRequests: Array<{ tokenHash: string; email: string; expiresAt: string }>;
@@ -52,6 +54,7 @@ export const initialUserState = (): UserState => ({
   profileImageId: null,
   permissions: DEFAULT_PERMISSIONS,
   identityProviders: [],
+  stripeConnected: false,
   createdAt: null,
   verificationRequests: [],
   resetRequests: [],

@@ -28,7 +28,7 @@ export const storedUser = (s: UserState): StoredUser => {
       email: s.email,
       emailVerified: s.emailVerified,
       pendingEmail: s.pendingEmail,
-      stripeConnected: false,
+      stripeConnected: s.stripeConnected ?? false,
       identityProviders: s.identityProviders,
       profile: {
         firstName: p.firstName,

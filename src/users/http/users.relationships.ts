@@ -25,7 +25,5 @@ export class UsersRelationships implements OnModuleInit {
       ]);
       return user ? effectivePermissionSet(user, marketplace.settings) : null;
     });
-    // Payment accounts are not connected through this server, so the relationship is empty, not missing.
-    this.registry.register('currentUser', 'stripeAccount', async () => null);
   }
 }

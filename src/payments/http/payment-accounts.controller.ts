@@ -1,0 +1,192 @@
+import { Controller, Inject, Req } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
+import { randomUUID } from 'node:crypto';
+import type { FastifyRequest } from 'fastify';
+import { Api, ApiRequest, commandContextOf } from '../../http/api-request';
+import { ApiCommand, ApiQuery, USER_TOKEN } from '../../http/endpoint.decorators';
+import { Responder } from '../../http/responder';
+import { NoParams, validateParams } from '../../http/validation';
+import { CLOCK, type Clock } from '../../shared/clock';
+import { UserResources } from '../../users/user-resources';
+import {
+  AddPaymentMethodCommand,
+  CreatePayAccountCommand,
+  CreatePayAccountLinkCommand,
+  CreatePayCustomerCommand,
+  CreatePayPersonCommand,
+  CreateSetupIntentCommand,
+  DeletePayAccountCommand,
+  DeletePaymentMethodCommand,
+  UpdatePayAccountCommand,
+} from '../commands/payment-account.handlers';
+import type { UserPaymentsState } from '../domain/user-payments';
+import { AccountParams, PaymentAccounts } from '../payment-accounts';
+import { forNaming, Naming } from '../provider-errors';
+import { accountOf, accountResource, customerOf } from './payment-resources';
+import {
+  AccountLinkBody,
+  CreateAccountBody,
+  CreateCustomerBody,
+  CreateUserAccountBody,
+  PaymentMethodBody,
+  PersonBody,
+  UpdateAccountBody,
+  UpdateUserAccountBody,
+} from './payment.dto';
+
+/** `pay_*` paths (the spec) answer `payAccount` and `pay*` meta; `stripe_*` paths (the SDK) the `stripe*` names. */
+const namingOf = (request: FastifyRequest): Naming => (/(^|[/_])stripe_/.test(request.url.split('?')[0]) ? 'stripe' : 'pay');
+
+const accountParams = (b: UpdateAccountBody): AccountParams => ({
+  accountToken: b.accountToken,
+  bankAccountToken: b.bankAccountToken,
+  businessProfile: { mcc: b.businessProfileMCC, url: b.businessProfileURL, productDescription: b.businessProfileProductDescription },
+  requestedCapabilities: b.requestedCapabilities,
+});
+
+/**
+ * Marketplace API: the user's payout account, its onboarding link and persons, setup intents, and the customer
+ * with its default card. Every endpoint is served under both names with one handler; each acts on the caller's
+ * own payment set-up only (the token's user in the token's marketplace).
+ */
+@Controller('v1/api')
+export class PaymentAccountsController {
+  constructor(
+    private readonly commands: CommandBus,
+    private readonly accounts: PaymentAccounts,
+    private readonly users: UserResources,
+    private readonly respond: Responder,
+    @Inject(CLOCK) private readonly clock: Clock,
+  ) {}
+
+  private async named<T>(request: FastifyRequest, work: (naming: Naming) => Promise<T>): Promise<T> {
+    const naming = namingOf(request);
+    try {
+      return await work(naming);
+    } catch (error) {
+      throw forNaming(error, naming);
+    }
+  }
+
+  private body<T extends object>(api: ApiRequest, dto: new () => T): T {
+    validateParams(NoParams, api.query, 'query');
+    return validateParams(dto, api.body, 'body');
+  }
+
+  @ApiQuery(['pay_account/fetch', 'stripe_account/fetch'], USER_TOKEN)
+  fetch(@Api() api: ApiRequest, @Req() request: FastifyRequest) {
+    return this.named(request, async (naming) => {
+      validateParams(NoParams, api.query, 'query');
+      const { id, data } = await this.accounts.fetchAccount(api.auth.marketplaceId, api.auth.userId!);
+      return this.respond.one(api, accountResource(naming, id, data.id, data));
+    });
+  }
+
+  @ApiCommand(['pay_account/create', 'stripe_account/create'], USER_TOKEN)
+  create(@Api() api: ApiRequest, @Req() request: FastifyRequest) {
+    return this.named(request, async (naming) => {
+      const b = this.body(api, CreateAccountBody);
+      const s = await this.commands.execute<CreatePayAccountCommand, UserPaymentsState>(new CreatePayAccountCommand(commandContextOf(api, this.clock), api.auth.userId!, { country: b.country, ...accountParams(b) }));
+      return this.respond.command(api, accountOf(naming, s)!);
+    });
+  }
+
+  @ApiCommand(['pay_account/update', 'stripe_account/update'], USER_TOKEN)
+  update(@Api() api: ApiRequest, @Req() request: FastifyRequest) {
+    return this.named(request, async (naming) => {
+      const b = this.body(api, UpdateAccountBody);
+      const s = await this.commands.execute<UpdatePayAccountCommand, UserPaymentsState>(new UpdatePayAccountCommand(commandContextOf(api, this.clock), api.auth.userId!, accountParams(b)));
+      return this.respond.command(api, accountOf(naming, s)!);
+    });
+  }
+
+  @ApiCommand(['pay_account_links/create', 'stripe_account_links/create'], USER_TOKEN)
+  createLink(@Api() api: ApiRequest, @Req() request: FastifyRequest) {
+    return this.named(request, async (naming) => {
+      const b = this.body(api, AccountLinkBody);
+      const link = await this.commands.execute<CreatePayAccountLinkCommand, { url: string; expiresAt: Date }>(new CreatePayAccountLinkCommand(commandContextOf(api, this.clock), api.auth.userId!, { ...b, origin: api.baseUrl! }));
+      const resource = { id: randomUUID(), type: `${naming}AccountLink`, attributes: { url: link.url, expiresAt: link.expiresAt } };
+      return this.respond.one(api, resource);
+    });
+  }
+
+  @ApiCommand(['current_user/update_pay_account', 'current_user/update_stripe_account'], USER_TOKEN)
+  updateFromCurrentUser(@Api() api: ApiRequest, @Req() request: FastifyRequest) {
+    return this.named(request, async () => {
+      const b = this.body(api, UpdateUserAccountBody);
+      await this.commands.execute(new UpdatePayAccountCommand(commandContextOf(api, this.clock), api.auth.userId!, { accountToken: b.accountToken, bankAccountToken: b.bankAccountToken, businessProfile: {} }));
+      return this.currentUser(api);
+    });
+  }
+
+  @ApiCommand(['current_user/create_pay_account', 'current_user/create_stripe_account'], USER_TOKEN)
+  createFromCurrentUser(@Api() api: ApiRequest, @Req() request: FastifyRequest) {
+    return this.named(request, async () => {
+      const b = this.body(api, CreateUserAccountBody);
+      await this.commands.execute(new CreatePayAccountCommand(commandContextOf(api, this.clock), api.auth.userId!, { country: b.country, ...accountParams(b) }));
+      return this.currentUser(api);
+    });
+  }
+
+  @ApiCommand(['current_user/delete_pay_account', 'current_user/delete_stripe_account'], USER_TOKEN)
+  deleteFromCurrentUser(@Api() api: ApiRequest, @Req() request: FastifyRequest) {
+    return this.named(request, async () => {
+      this.body(api, NoParams);
+      await this.commands.execute(new DeletePayAccountCommand(commandContextOf(api, this.clock), api.auth.userId!));
+      return this.currentUser(api);
+    });
+  }
+
+  @ApiCommand(['pay_persons/create', 'stripe_persons/create'], USER_TOKEN)
+  createPerson(@Api() api: ApiRequest, @Req() request: FastifyRequest) {
+    return this.named(request, async (naming) => {
+      const b = this.body(api, PersonBody);
+      const person = await this.commands.execute<CreatePayPersonCommand, { id: string; stripePersonId: string }>(new CreatePayPersonCommand(commandContextOf(api, this.clock), api.auth.userId!, b.personToken));
+      return this.respond.command(api, { id: person.id, type: `${naming}Person`, attributes: { [`${naming}PersonId`]: person.stripePersonId } });
+    });
+  }
+
+  @ApiCommand(['pay_setup_intents/create', 'stripe_setup_intents/create'], USER_TOKEN)
+  createSetupIntent(@Api() api: ApiRequest, @Req() request: FastifyRequest) {
+    return this.named(request, async (naming) => {
+      this.body(api, NoParams);
+      const seti = await this.commands.execute<CreateSetupIntentCommand, { id: string; stripeSetupIntentId: string; clientSecret: string }>(new CreateSetupIntentCommand(commandContextOf(api, this.clock), api.auth.userId!));
+      // The client secret is what the browser confirms the intent with: always returned, as the template reads it.
+      const resource = { id: seti.id, type: `${naming}SetupIntent`, attributes: { [`${naming}SetupIntentId`]: seti.stripeSetupIntentId, clientSecret: seti.clientSecret } };
+      return this.respond.one(api, resource);
+    });
+  }
+
+  @ApiCommand(['pay_customer/create', 'stripe_customer/create'], USER_TOKEN)
+  createCustomer(@Api() api: ApiRequest, @Req() request: FastifyRequest) {
+    return this.named(request, async () => {
+      const b = this.body(api, CreateCustomerBody);
+      const user = await this.users.find(api.auth.marketplaceId, { id: api.auth.userId! });
+      const email = b.stripeCustomerEmail ?? ((user?.attributes.email as string | null) || undefined);
+      const s = await this.commands.execute<CreatePayCustomerCommand, UserPaymentsState>(new CreatePayCustomerCommand(commandContextOf(api, this.clock), api.auth.userId!, b.stripePaymentMethodId, email));
+      return this.respond.command(api, customerOf(s)!);
+    });
+  }
+
+  @ApiCommand(['pay_customer/add_payment_method', 'stripe_customer/add_payment_method'], USER_TOKEN)
+  addPaymentMethod(@Api() api: ApiRequest, @Req() request: FastifyRequest) {
+    return this.named(request, async () => {
+      const b = this.body(api, PaymentMethodBody);
+      const s = await this.commands.execute<AddPaymentMethodCommand, UserPaymentsState>(new AddPaymentMethodCommand(commandContextOf(api, this.clock), api.auth.userId!, b.stripePaymentMethodId));
+      return this.respond.command(api, customerOf(s)!);
+    });
+  }
+
+  @ApiCommand(['pay_customer/delete_payment_method', 'stripe_customer/delete_payment_method'], USER_TOKEN)
+  deletePaymentMethod(@Api() api: ApiRequest, @Req() request: FastifyRequest) {
+    return this.named(request, async () => {
+      this.body(api, NoParams);
+      const s = await this.commands.execute<DeletePaymentMethodCommand, UserPaymentsState>(new DeletePaymentMethodCommand(commandContextOf(api, this.clock), api.auth.userId!));
+      return this.respond.command(api, customerOf(s)!);
+    });
+  }
+
+  private async currentUser(api: ApiRequest) {
+    return this.respond.command(api, await this.users.currentUser(api.auth.marketplaceId, api.auth.userId!));
+  }
+}
