@@ -107,7 +107,7 @@ describe('time expressions', () => {
 
 describe('process versions and aliases', () => {
   const given = specFor(processDecider);
-  const content = defaultProcesses().find((p) => p.name === 'default-inquiry')!;
+  const { name: _name, ...content } = defaultProcesses().find((p) => p.name === 'default-inquiry')!;
   const now = new Date('2026-01-01T00:00:00.000Z');
   const v1: ProcessEvent = { type: 'process/version-created', data: { name: 'p', version: 1, ...content, createdAt: now.toISOString() } };
 
