@@ -13,6 +13,7 @@ import { randomIds, type IdGenerator } from './shared/ids';
 import { SearchSchemasModule } from './search-schemas/search-schemas.module';
 import { ListingsModule } from './listings/listings.module';
 import { UsersModule } from './users/users.module';
+import { TransactionsModule } from './transactions/transactions.module';
 
 /** The composition root of the service: one module per bounded context over the core ports. */
 @Module({})
@@ -20,7 +21,7 @@ export class AppModule {
   static with(infra: Infrastructure, clock: Clock = systemClock, ids: IdGenerator = randomIds): DynamicModule {
     return {
       module: AppModule,
-      imports: [CoreModule.with(infra, clock, ids), MarketplacesModule, UsersModule, AuthModule, EventsModule, ImagesModule, SearchSchemasModule, ListingsModule, AssetsModule],
+      imports: [CoreModule.with(infra, clock, ids), MarketplacesModule, UsersModule, AuthModule, EventsModule, ImagesModule, SearchSchemasModule, ListingsModule, AssetsModule, TransactionsModule],
       providers: [{ provide: APP_GUARD, useClass: ApiGuard }],
     };
   }

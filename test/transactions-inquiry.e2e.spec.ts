@@ -1,0 +1,171 @@
+import { failureOf, integrationSdk, integrationSdkFor, marketplaceSdk, sharetribeSdk, trustedMarketplaceSdk } from './support/sdks';
+import { startTestServer, TestServer } from './support/test-server';
+
+const PASSWORD = 'secret-password';
+const { UUID, Money } = sharetribeSdk.types;
+const IN = integrationSdk.types;
+
+/**
+ * The Web Template's inquiry flow through the official SDKs: a customer inquires on a listing (initiate with
+ * default-inquiry/release-1, then messages/send), the provider finds it in the inbox (transactions/query as the
+ * InboxPage asks), opens it (transactions/show with the TransactionPage's includes), reads the messages and
+ * replies; the operator follows it through the Integration API and events/query.
+ */
+describe('transactions: the inquiry flow, processes, messages and events through the SDKs', () => {
+  let server: TestServer;
+  let users = 0;
+
+  const member = async (firstName: string) => {
+    const client = marketplaceSdk(server.baseUrl, server.marketplace);
+    users += 1;
+    const email = `member${users}@example.com`;
+    const created = await client.currentUser.create({ email, password: PASSWORD, firstName, lastName: 'Member' });
+    await client.login({ username: email, password: PASSWORD });
+    return { client, id: created.data.data.id as { uuid: string }, email };
+  };
+  const codeOf = async (p: Promise<unknown>) => {
+    const f = await failureOf(p);
+    return { status: f.status, code: f.data.errors[0].code, path: f.data.errors[0].source?.path };
+  };
+
+  let provider: Awaited<ReturnType<typeof member>>;
+  let customer: Awaited<ReturnType<typeof member>>;
+  let listingId: { uuid: string };
+
+  beforeAll(async () => {
+    server = await startTestServer();
+    provider = await member('Paula');
+    customer = await member('Carl');
+    const listing = await provider.client.ownListings.create({ title: 'Sauna by the lake', price: new Money(5000, 'EUR'), publicData: { transactionProcessAlias: 'default-inquiry/release-1' } });
+    listingId = listing.data.data.id;
+  });
+  afterAll(() => server.close());
+
+  it('runs the inquiry: initiate, message, inbox, transaction page, reply', async () => {
+    // ListingPage sendInquiry: initiate, then send the message.
+    const initiated = await customer.client.transactions.initiate({ processAlias: 'default-inquiry/release-1', transition: 'transition/inquire-without-payment', params: { listingId } });
+    const txId = initiated.data.data.id;
+    expect(initiated.data.data.type).toBe('transaction');
+    await customer.client.messages.send({ transactionId: txId, content: 'Is the sauna free on Friday?' });
+
+    // InboxPage: the provider's sales.
+    const inbox = await provider.client.transactions.query({
+      only: 'sale',
+      processNames: ['default-inquiry', 'default-booking'],
+      include: ['listing', 'provider', 'provider.profileImage', 'customer', 'customer.profileImage', 'booking'],
+      'fields.transaction': ['processName', 'lastTransition', 'lastTransitionedAt', 'transitions', 'payinTotal', 'payoutTotal', 'lineItems'],
+      'fields.listing': ['title', 'availabilityPlan', 'publicData.listingType', 'publicData.transactionProcessAlias', 'publicData.unitType'],
+      'fields.user': ['profile.displayName', 'profile.abbreviatedName', 'deleted', 'banned'],
+      page: 1,
+      perPage: 10,
+    });
+    expect(inbox.data.meta).toMatchObject({ totalItems: 1, page: 1 });
+    const [row] = inbox.data.data;
+    expect(row.id).toEqual(txId);
+    expect(row.attributes).toMatchObject({ processName: 'default-inquiry', lastTransition: 'transition/inquire-without-payment', payinTotal: null, lineItems: [] });
+    expect(row.attributes.transitions).toEqual([{ transition: 'transition/inquire-without-payment', createdAt: expect.any(Date), by: 'customer' }]);
+    expect(row.relationships.customer.data.id).toEqual(customer.id);
+    const includedTitles = inbox.data.included.filter((r: any) => r.type === 'listing').map((r: any) => r.attributes.title);
+    expect(includedTitles).toEqual(['Sauna by the lake']);
+    expect(inbox.data.included.find((r: any) => r.type === 'user' && r.id.uuid === customer.id.uuid).attributes.profile.displayName).toBe('Carl M');
+    // The customer sees it among orders, not sales.
+    expect((await customer.client.transactions.query({ only: 'order' })).data.data.map((t: any) => t.id.uuid)).toEqual([txId.uuid]);
+    expect((await customer.client.transactions.query({ only: 'sale' })).data.data).toEqual([]);
+
+    // TransactionPage: show with its includes, the messages, the next transitions.
+    const shown = await provider.client.transactions.show(
+      { id: txId, include: ['customer', 'customer.profileImage', 'provider', 'provider.profileImage', 'listing', 'listing.currentStock', 'listing.images', 'listing.author', 'listing.author.profileImage', 'booking', 'reviews', 'reviews.author', 'reviews.subject', 'protectedFileAttachments', 'protectedFileAttachments.file'] },
+      { expand: true },
+    );
+    expect(shown.data.data.relationships.listing.data.id).toEqual(listingId);
+    expect(shown.data.data.relationships.reviews.data).toEqual([]);
+    expect(shown.data.data.relationships.booking.data).toBeNull();
+    expect(shown.data.included.some((r: any) => r.type === 'user' && r.id.uuid === provider.id.uuid)).toBe(true);
+    const messages = await provider.client.messages.query({ transaction_id: txId, include: ['sender', 'sender.profileImage'], page: 1, perPage: 100 });
+    expect(messages.data.data.map((m: any) => m.attributes.content)).toEqual(['Is the sauna free on Friday?']);
+    expect(messages.data.data[0].relationships.sender.data.id).toEqual(customer.id);
+    expect((await provider.client.processTransitions.query({ transactionId: txId })).data.data).toEqual([]);
+
+    // The provider replies; the customer reads both, newest first.
+    server.clock.advance(1000);
+    await provider.client.messages.send({ transactionId: txId, content: 'Yes, from 18:00.', publicFileAttachments: [] });
+    const thread = await customer.client.messages.query({ transactionId: txId, include: ['sender'] });
+    expect(thread.data.data.map((m: any) => m.attributes.content)).toEqual(['Yes, from 18:00.', 'Is the sauna free on Friday?']);
+    expect((await provider.client.transactions.query({ hasMessage: true })).data.data).toHaveLength(1);
+    expect((await provider.client.transactions.query({ sort: 'lastMessageAt' })).data.data).toHaveLength(1);
+
+    // Nobody else sees the transaction or its messages.
+    const stranger = await member('Sam');
+    expect(await codeOf(stranger.client.transactions.show({ id: txId }))).toMatchObject({ status: 403, code: 'forbidden' });
+    expect((await stranger.client.messages.query({ transactionId: txId })).data.data).toEqual([]);
+    expect(await codeOf(stranger.client.messages.send({ transactionId: txId, content: 'hi' }))).toMatchObject({ status: 403 });
+    expect((await stranger.client.transactions.query({})).data.data).toEqual([]);
+
+    // The operator sees it all, and the events in order.
+    const integ = integrationSdkFor(server.baseUrl, server.marketplace);
+    const viaInteg = await integ.transactions.show({ id: new IN.UUID(txId.uuid), include: ['messages', 'customer', 'provider', 'listing'], 'limit.messages': 1 });
+    expect(viaInteg.data.data.attributes.state).toBe('free-inquiry');
+    expect(viaInteg.data.data.relationships.messages.data).toHaveLength(1);
+    expect((await integ.messages.query({ transactionId: new IN.UUID(txId.uuid) })).data.data).toHaveLength(2);
+    expect((await integ.transactions.query({ customerId: new IN.UUID(customer.id.uuid) })).data.data).toHaveLength(1);
+    const updated = await integ.transactions.updateMetadata({ id: new IN.UUID(txId.uuid), metadata: { flagged: true } }, { expand: true });
+    expect(updated.data.data.attributes.metadata).toEqual({ flagged: true });
+    const events = await integ.events.query({ relatedResourceId: new IN.UUID(txId.uuid) });
+    const ours = events.data.data.filter((e: any) => ['transaction', 'message'].includes(e.attributes.resourceType));
+    expect(ours.map((e: any) => [e.attributes.eventType, e.attributes.source])).toEqual([
+      ['transaction/initiated', 'source/transaction'],
+      ['message/created', 'source/marketplace-api'],
+      ['message/created', 'source/marketplace-api'],
+      ['transaction/updated', 'source/integration-api'],
+    ]);
+    expect(ours[3].attributes.previousValues).toEqual({ attributes: { metadata: { flagged: null } } });
+  });
+
+  it('refuses initiating on one\'s own listing, a closed listing, an unknown alias, a wrong transition or missing listingId', async () => {
+    const inquire = (client: any, params: Record<string, unknown>, extra: Record<string, unknown> = {}) =>
+      client.transactions.initiate({ processAlias: 'default-inquiry/release-1', transition: 'transition/inquire-without-payment', params, ...extra });
+    expect(await codeOf(inquire(provider.client, { listingId }))).toMatchObject({ status: 409, code: 'transaction-same-author-and-customer' });
+    expect(await codeOf(inquire(customer.client, { listingId }, { processAlias: 'default-inquiry/release-9' }))).toMatchObject({ status: 409, code: 'transaction-unknown-alias' });
+    expect(await codeOf(inquire(customer.client, { listingId }, { transition: 'transition/inquire' }))).toMatchObject({ status: 409, code: 'transaction-invalid-transition' });
+    expect(await codeOf(inquire(customer.client, {}))).toMatchObject({ status: 400, code: 'validation-missing-key', path: ['params', 'listingId'] });
+    expect(await codeOf(inquire(customer.client, { listingId: new UUID('00000000-0000-4000-8000-000000000000') }))).toMatchObject({ status: 409, code: 'transaction-listing-not-found' });
+    const other = await provider.client.ownListings.create({ title: 'Closed one' });
+    await provider.client.ownListings.close({ id: other.data.data.id });
+    expect(await codeOf(inquire(customer.client, { listingId: other.data.data.id }))).toMatchObject({ status: 409, code: 'transaction-listing-not-found' });
+    // Speculative: the would-be transaction, nothing stored.
+    const before = (await customer.client.transactions.query({})).data.meta.totalItems;
+    const speculative = await customer.client.transactions.initiateSpeculative({ processAlias: 'default-inquiry/release-1', transition: 'transition/inquire-without-payment', params: { listingId, protectedData: { a: 1 } } });
+    expect(speculative.data.data.attributes).toMatchObject({ lastTransition: 'transition/inquire-without-payment', protectedData: { a: 1 } });
+    expect((await customer.client.transactions.query({})).data.meta.totalItems).toBe(before);
+  });
+
+  it('runs a privileged negotiation offer only with a trusted token, and booking actions fail cleanly until bookings exist', async () => {
+    const offer = { listingId, lineItems: [{ code: 'line-item/offer', unitPrice: new Money(12000, 'EUR'), quantity: 1.5 }], metadata: { offer: 'first' } };
+    // The provider makes an offer on the customer's listing (reverse flow): a customer's listing is needed.
+    const wanted = await customer.client.ownListings.create({ title: 'Wanted: sauna builder' });
+    const request = { processAlias: 'default-negotiation/release-1', transition: 'transition/make-offer', params: { ...offer, listingId: wanted.data.data.id } };
+    expect(await codeOf(provider.client.transactions.initiate(request))).toMatchObject({ status: 403, code: 'forbidden' });
+    const trusted = trustedMarketplaceSdk(server.baseUrl, server.marketplace, sharetribeSdk.tokenStore.memoryStore());
+    await trusted.login({ username: provider.email, password: PASSWORD });
+    const made = await trusted.transactions.initiate(request, { expand: true });
+    expect(made.data.data.attributes).toMatchObject({ lastTransition: 'transition/make-offer', payinTotal: new Money(18000, 'EUR'), metadata: { offer: 'first' } });
+    expect(made.data.data.attributes.lineItems[0].quantity.value).toBe('1.5');
+    expect(made.data.data.relationships).toBeUndefined();
+    const shown = await customer.client.transactions.show({ id: made.data.data.id, include: ['customer', 'provider'] });
+    expect(shown.data.data.relationships.customer.data.id).toEqual(customer.id);
+    expect(shown.data.data.relationships.provider.data.id).toEqual(provider.id);
+    const next = await customer.client.processTransitions.query({ transactionId: made.data.data.id });
+    expect(next.data.data.map((t: any) => t.attributes.name)).toEqual(
+      expect.arrayContaining(['transition/customer-make-counter-offer', 'transition/customer-reject-offer', 'transition/request-payment-to-accept-offer']),
+    );
+    // Payment actions are not available yet: 409, nothing stored.
+    expect(await codeOf(customer.client.transactions.transition({ id: made.data.data.id, transition: 'transition/request-payment-to-accept-offer', params: {} }))).toMatchObject({
+      status: 409,
+      code: 'transaction-action-unavailable',
+    });
+    // The customer rejects; the offer can no longer be rejected twice.
+    const rejected = await customer.client.transactions.transition({ id: made.data.data.id, transition: 'transition/customer-reject-offer', params: {} }, { expand: true });
+    expect(rejected.data.data.attributes.lastTransition).toBe('transition/customer-reject-offer');
+    expect(await codeOf(customer.client.transactions.transition({ id: made.data.data.id, transition: 'transition/customer-reject-offer', params: {} }))).toMatchObject({ status: 409, code: 'transaction-invalid-transition' });
+  });
+});
