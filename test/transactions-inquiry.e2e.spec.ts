@@ -145,8 +145,13 @@ describe('transactions: the inquiry flow, processes, messages and events through
     const wanted = await customer.client.ownListings.create({ title: 'Wanted: sauna builder' });
     const request = { processAlias: 'default-negotiation/release-1', transition: 'transition/make-offer', params: { ...offer, listingId: wanted.data.data.id } };
     expect(await codeOf(provider.client.transactions.initiate(request))).toMatchObject({ status: 403, code: 'forbidden' });
-    const trusted = trustedMarketplaceSdk(server.baseUrl, server.marketplace, sharetribeSdk.tokenStore.memoryStore());
-    await trusted.login({ username: provider.email, password: PASSWORD });
+    // As the template's server does: exchange the user's token for a trusted one with the client secret.
+    const userTokens = sharetribeSdk.tokenStore.memoryStore();
+    await marketplaceSdk(server.baseUrl, server.marketplace, { tokenStore: userTokens }).login({ username: provider.email, password: PASSWORD });
+    const exchanged = await trustedMarketplaceSdk(server.baseUrl, server.marketplace, userTokens).exchangeToken();
+    const trustedTokens = sharetribeSdk.tokenStore.memoryStore();
+    trustedTokens.setToken(exchanged.data);
+    const trusted = marketplaceSdk(server.baseUrl, server.marketplace, { tokenStore: trustedTokens });
     const made = await trusted.transactions.initiate(request, { expand: true });
     expect(made.data.data.attributes).toMatchObject({ lastTransition: 'transition/make-offer', payinTotal: new Money(18000, 'EUR'), metadata: { offer: 'first' } });
     expect(made.data.data.attributes.lineItems[0].quantity.value).toBe('1.5');
