@@ -6,6 +6,7 @@ import { registerMarketplaceCommands } from './marketplace.commands';
 import { registerProjectionCommands } from './projections.commands';
 import { registerReactorCommands } from './reactors.commands';
 import { registerSearchSchemaCommands } from './search-schema.commands';
+import { registerProcessCommands } from './processes.commands';
 import { registerSettingsCommands } from './settings.commands';
 import { registerUserCommands } from './users.commands';
 
@@ -24,6 +25,7 @@ registerEventCommands(program);
 registerProjectionCommands(program);
 registerReactorCommands(program);
 registerSearchSchemaCommands(program);
+registerProcessCommands(program);
 registerAssetCommands(program);
 
 program.parseAsync(process.argv).catch((error: Error) => {
