@@ -13,6 +13,7 @@ import { TransactionsIntegrationController } from './http/transactions.integrati
 import { TransactionsMarketplaceController } from './http/transactions.marketplace.controller';
 import { TransactionsRelationships } from './http/transactions.relationships';
 import { ProcessReads } from './queries/process-reads';
+import { DelayedTransitions } from './delayed-transitions';
 import { TransactionReads } from './queries/transaction-reads';
 
 /** Transactions: processes (versions, aliases), the engine, messages and reviews, in both data APIs. */
@@ -29,6 +30,7 @@ import { TransactionReads } from './queries/transaction-reads';
     TransitionTransactionHandler,
     SendMessageHandler,
     UpdateTransactionMetadataHandler,
+    DelayedTransitions,
   ],
   exports: [TransactionReads],
 })

@@ -14,6 +14,9 @@ import type { TransitionActor } from '../domain/process-definition';
 import { transactionDecider, TransactionCommand } from '../domain/transaction.decider';
 import type { TransactionEvent } from '../domain/transaction.events';
 import type { TransactionState } from '../domain/transaction.state';
+import { delayedJobId, nextDelayedTransition } from '../domain/delayed-transitions';
+import type { ProcessDefinition } from '../domain/process-definition';
+import { cancelJob, jobStream, scheduleJob, ScheduledJobState } from '../../event-sourcing/scheduled-job';
 import { processStream, transactionStream } from '../transaction-streams';
 
 /** Who calls: a user of the Marketplace API (trusted with a trusted:user token), the operator, or the scheduler. */
@@ -68,7 +71,44 @@ export class UpdateTransactionMetadataCommand {
   ) {}
 }
 
-type Decide<T extends Streams> = (s: { [K in keyof T]: T[K] extends StreamRef<infer S, any> ? S : never }) => { events: { tx: TransactionEvent[] }; result?: undefined };
+type Decide<T extends Streams> = (s: { [K in keyof T]: T[K] extends StreamRef<infer S, any> ? S : never }) => { events: { tx: TransactionEvent[] } & Record<string, unknown[]>; result?: undefined };
+
+/** The scheduled command of a delayed transition: run `transition` if the transaction is still where it was. */
+export const DELAYED_TRANSITION = 'transaction/delayed-transition';
+export interface DelayedTransitionData {
+  transactionId: string;
+  transition: string;
+  /** The number of transitions when it was scheduled: a transaction that moved on since ignores the job. */
+  transitionCount: number;
+}
+
+/** The job streams a transition decision reads: the job of the state it enters, and of the state it leaves. */
+const jobStreams = (marketplaceId: string, transactionId: string, tx: TransactionState | undefined, cancelsPrevious: boolean) => {
+  const count = tx?.transitions.length ?? 0;
+  return {
+    nextJob: jobStream(marketplaceId, delayedJobId(transactionId, count + 1)),
+    ...(cancelsPrevious && count > 0 ? { previousJob: jobStream(marketplaceId, delayedJobId(transactionId, count)) } : {}),
+  };
+};
+
+/**
+ * Schedules the delayed transition of the state the transaction enters (the earliest of its `:at` times; a past
+ * one runs at once) and cancels the one of the state it leaves, in the same atomic append as the transition.
+ */
+const jobEvents = (s: Record<string, unknown>, process: ProcessDefinition, before: TransactionState, txEvents: TransactionEvent[], now: Date) => {
+  const after = txEvents.reduce(transactionDecider.evolve, before);
+  const next = nextDelayedTransition(process, after, now);
+  const count = after.transitions.length;
+  const events: Record<string, unknown[]> = {};
+  if (next && s.nextJob)
+    events.nextJob = scheduleJob(s.nextJob as ScheduledJobState, {
+      jobId: delayedJobId(after.id!, count),
+      dueAt: next.dueAt,
+      command: { type: DELAYED_TRANSITION, data: { transactionId: after.id!, transition: next.transition, transitionCount: count } satisfies DelayedTransitionData },
+    });
+  if (s.previousJob) events.previousJob = cancelJob(s.previousJob as ScheduledJobState);
+  return events;
+};
 
 /**
  * Every transaction command: through the runner (atomic append at the expected revisions), or, speculatively, the
@@ -135,6 +175,7 @@ export class InitiateTransactionHandler extends TransactionHandler implements IC
         listing: listingStream(ctx.marketplaceId, listingId),
         caller: userStream(ctx.marketplaceId, userId),
         ...(authorId ? { author: userStream(ctx.marketplaceId, authorId) } : {}),
+        ...(request.speculative ? {} : jobStreams(ctx.marketplaceId, transactionId, undefined, false)),
       } as Streams;
     };
     return this.decideOn(ctx, transactionId, streams, (s: Record<string, unknown>) => {
@@ -165,7 +206,8 @@ export class InitiateTransactionHandler extends TransactionHandler implements IC
         protectedDataOf: protectedDataOf(s, initiatorIsProvider ? 'author' : 'caller', initiatorIsProvider ? 'caller' : 'author'),
         newId,
       };
-      return { events: { tx: transactionDecider.decide(command, s.tx as TransactionState) } };
+      const tx = transactionDecider.decide(command, s.tx as TransactionState);
+      return { events: { tx, ...jobEvents(s, version.definition, s.tx as TransactionState, tx, ctx.now) } };
     }, request.speculative);
   }
 }
@@ -185,43 +227,57 @@ export class TransitionTransactionHandler extends TransactionHandler implements 
   }
 
   execute({ ctx, transactionId, caller, request }: TransitionTransactionCommand): Promise<TransactionOutcome> {
-    const newId = this.newIds();
-    const streams = (loaded: Record<string, unknown>) => {
-      const tx = loaded.tx as TransactionState | undefined;
-      return {
-        tx: transactionStream(ctx.marketplaceId, transactionId),
-        ...(tx?.exists
-          ? {
-              process: processStream(ctx.marketplaceId, tx.processName!),
-              customer: userStream(ctx.marketplaceId, tx.customerId!),
-              provider: userStream(ctx.marketplaceId, tx.providerId!),
-            }
-          : {}),
-      } as Streams;
-    };
-    return this.decideOn(ctx, transactionId, streams, (s: Record<string, unknown>) => {
-      const tx = s.tx as TransactionState;
-      if (!tx.exists) throw notFound('No such transaction.');
-      const by = roleOf(tx, caller);
-      const version = versionOf(s.process as ProcessState, tx.processVersion!);
-      if (!version) throw conflict('transaction-invalid-transition', `Process ${tx.processName} version ${tx.processVersion} is gone.`);
-      if (!liveUser(s.customer as UserState)) throw conflict('transaction-customer-banned-or-deleted', 'The customer is banned or deleted.');
-      if (!liveUser(s.provider as UserState)) throw conflict('transaction-provider-banned-or-deleted', 'The provider is banned or deleted.');
-      const command: TransactionCommand = {
-        type: 'transition',
-        process: version.definition,
-        transition: request.transition,
-        params: request.params,
-        by,
-        trusted: caller.kind !== 'user' || caller.trusted,
-        now: ctx.now,
-        protectedDataOf: protectedDataOf(s, 'customer', 'provider'),
-        newId,
-      };
-      return { events: { tx: transactionDecider.decide(command, tx) } };
-    }, request.speculative);
+    const { streams, decide } = transitionDecision(ctx, transactionId, caller, request, this.newIds());
+    return this.decideOn(ctx, transactionId, streams, decide, request.speculative);
   }
 }
+
+/**
+ * A transition's decision over the transaction, the version of the process it started on, its parties and its
+ * delayed-transition jobs. With `onlyAfter` (a delayed transition's job), a transaction that has moved on since
+ * the job was scheduled decides nothing.
+ */
+export const transitionDecision = (ctx: CommandContext, transactionId: string, caller: TransactionCaller, request: TransitionRequest, newId: () => string, onlyAfter?: number) => {
+  const streams = (loaded: Record<string, unknown>) => {
+    const tx = loaded.tx as TransactionState | undefined;
+    return {
+      tx: transactionStream(ctx.marketplaceId, transactionId),
+      ...(tx?.exists
+        ? {
+            process: processStream(ctx.marketplaceId, tx.processName!),
+            customer: userStream(ctx.marketplaceId, tx.customerId!),
+            provider: userStream(ctx.marketplaceId, tx.providerId!),
+            // A delayed transition's own job is the one it leaves: the scheduler records that it ran.
+            ...(request.speculative ? {} : jobStreams(ctx.marketplaceId, transactionId, tx, caller.kind !== 'system')),
+          }
+        : {}),
+    } as Streams;
+  };
+  const decide = (s: Record<string, unknown>) => {
+    const tx = s.tx as TransactionState;
+    if (!tx.exists) throw notFound('No such transaction.');
+    if (onlyAfter !== undefined && tx.transitions.length !== onlyAfter) return { events: { tx: [] } };
+    const by = roleOf(tx, caller);
+    const version = versionOf(s.process as ProcessState, tx.processVersion!);
+    if (!version) throw conflict('transaction-invalid-transition', `Process ${tx.processName} version ${tx.processVersion} is gone.`);
+    if (!liveUser(s.customer as UserState)) throw conflict('transaction-customer-banned-or-deleted', 'The customer is banned or deleted.');
+    if (!liveUser(s.provider as UserState)) throw conflict('transaction-provider-banned-or-deleted', 'The provider is banned or deleted.');
+    const command: TransactionCommand = {
+      type: 'transition',
+      process: version.definition,
+      transition: request.transition,
+      params: request.params,
+      by,
+      trusted: caller.kind !== 'user' || caller.trusted,
+      now: ctx.now,
+      protectedDataOf: protectedDataOf(s, 'customer', 'provider'),
+      newId,
+    };
+    const events = transactionDecider.decide(command, tx);
+    return { events: { tx: events, ...jobEvents(s, version.definition, tx, events, ctx.now) } };
+  };
+  return { streams, decide };
+};
 
 /** messages/send: a message of a party of the transaction; it never changes the transaction's state. */
 @CommandHandler(SendMessageCommand)

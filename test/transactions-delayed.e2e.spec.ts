@@ -1,0 +1,85 @@
+import { mkdtempSync, rmSync, writeFileSync, mkdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { processCli } from '../src/cli/processes.commands';
+import { integrationSdk, integrationSdkFor, marketplaceSdk, sharetribeSdk } from './support/sdks';
+import { startTestServer, TestServer } from './support/test-server';
+
+const DAY = 24 * 3600 * 1000;
+const IN = integrationSdk.types;
+
+/** A process whose open state expires after a week, unless the provider closes it first or the customer follows up. */
+const PROCESS = `{:format :v3
+ :transitions
+ [{:name :transition/open :actor :actor.role/customer :to :state/open :actions []}
+  {:name :transition/follow-up :actor :actor.role/customer :from :state/open :to :state/followed-up :actions []}
+  {:name :transition/close :actor :actor.role/provider :from :state/open :to :state/closed :actions []}
+  {:name :transition/expire :at {:fn/plus [{:fn/timepoint [:time/first-entered-state :state/open]} {:fn/period ["P7D"]}]}
+   :from :state/open :to :state/expired :actions []}
+  {:name :transition/remind :at {:fn/plus [{:fn/timepoint [:time/tx-initiated]} {:fn/period ["P3D"]}]}
+   :from :state/followed-up :to :state/reminded :actions []}
+  {:name :transition/later :at {:fn/plus [{:fn/timepoint [:time/tx-initiated]} {:fn/period ["P30D"]}]}
+   :from :state/followed-up :to :state/late :actions []}]}`;
+
+describe('delayed (:at) transitions on the scheduler and the clock', () => {
+  let server: TestServer;
+  let dir: string;
+  beforeAll(async () => {
+    server = await startTestServer();
+    dir = mkdtempSync(join(tmpdir(), 'delayed-'));
+    mkdirSync(join(dir, 'p'));
+    writeFileSync(join(dir, 'p', 'process.edn'), PROCESS);
+    const cli = processCli(server.app);
+    await cli.create(server.marketplace.marketplaceId, 'timed', join(dir, 'p'));
+    await cli.alias(server.marketplace.marketplaceId, 'timed', 'create-alias', 'release-1', 1);
+  });
+  afterAll(async () => {
+    rmSync(dir, { recursive: true, force: true });
+    await server.close();
+  });
+
+  let users = 0;
+  const member = async () => {
+    const client = marketplaceSdk(server.baseUrl, server.marketplace, { tokenStore: sharetribeSdk.tokenStore.memoryStore() });
+    users += 1;
+    await client.currentUser.create({ email: `d${users}@example.com`, password: 'secret-password', firstName: 'D', lastName: 'E' });
+    await client.login({ username: `d${users}@example.com`, password: 'secret-password' });
+    return client;
+  };
+
+  it('runs the earliest due transition as the system, cancels it when the state is left, and ignores past states', async () => {
+    const provider = await member();
+    const customer = await member();
+    const listingId = (await provider.ownListings.create({ title: 'Timed' })).data.data.id;
+    const open = async () => (await customer.transactions.initiate({ processAlias: 'timed/release-1', transition: 'transition/open', params: { listingId } })).data.data.id;
+    const expiring = await open();
+    const closed = await open();
+    const followed = await open();
+    await provider.transactions.transition({ id: closed, transition: 'transition/close', params: {} });
+    await customer.transactions.transition({ id: followed, transition: 'transition/follow-up', params: {} });
+
+    server.clock.advance(6 * DAY);
+    await server.idle();
+    const lastOf = async (id: unknown) => (await customer.transactions.show({ id })).data.data.attributes;
+    expect((await lastOf(expiring)).lastTransition).toBe('transition/open');
+    // follow-up's remind (initiated + 3 days) was due: only the earliest of the state's delayed transitions runs.
+    expect((await lastOf(followed)).lastTransition).toBe('transition/remind');
+
+    server.clock.advance(2 * DAY);
+    await server.idle();
+    const expired = await lastOf(expiring);
+    expect(expired.lastTransition).toBe('transition/expire');
+    expect(expired.transitions.at(-1)).toMatchObject({ transition: 'transition/expire', by: 'system' });
+    expect((await lastOf(closed)).lastTransition).toBe('transition/close');
+
+    server.clock.advance(30 * DAY);
+    await server.idle();
+    expect((await lastOf(followed)).lastTransition).toBe('transition/remind');
+
+    const events = await integrationSdkFor(server.baseUrl, server.marketplace).events.query({ relatedResourceId: new IN.UUID(expiring.uuid) });
+    expect(events.data.data.map((e: any) => [e.attributes.eventType, e.attributes.resource.attributes.lastTransition])).toEqual([
+      ['transaction/initiated', 'transition/open'],
+      ['transaction/transitioned', 'transition/expire'],
+    ]);
+  });
+});
