@@ -48,6 +48,13 @@ describe('transactions: the inquiry flow, processes, messages and events through
     expect(initiated.data.data.type).toBe('transaction');
     await customer.client.messages.send({ transactionId: txId, content: 'Is the sauna free on Friday?' });
 
+    // The process's notification: the provider is mailed, from the version's template.
+    await server.idle();
+    const mails = (await server.infra.mailer.outbox(server.marketplace.marketplaceId)).filter((m) => m.template === 'inquiry-new-inquiry');
+    expect(mails).toHaveLength(1);
+    expect(mails[0]).toMatchObject({ to: provider.email, subject: 'New inquiry: Sauna by the lake', context: { transactionId: txId.uuid, notification: 'notification/inquiry-new-inquiry' } });
+    expect(mails[0].text).toContain('Hello Paula');
+
     // InboxPage: the provider's sales.
     const inbox = await provider.client.transactions.query({
       only: 'sale',

@@ -14,6 +14,7 @@ import { TransactionsMarketplaceController } from './http/transactions.marketpla
 import { TransactionsRelationships } from './http/transactions.relationships';
 import { ProcessReads } from './queries/process-reads';
 import { DelayedTransitions } from './delayed-transitions';
+import { TransactionNotificationsReactor } from './transaction-notifications.reactor';
 import { TransactionReads } from './queries/transaction-reads';
 
 /** Transactions: processes (versions, aliases), the engine, messages and reviews, in both data APIs. */
@@ -31,6 +32,7 @@ import { TransactionReads } from './queries/transaction-reads';
     SendMessageHandler,
     UpdateTransactionMetadataHandler,
     DelayedTransitions,
+    TransactionNotificationsReactor,
   ],
   exports: [TransactionReads],
 })
