@@ -132,3 +132,50 @@ describe('the transaction engine', () => {
     expect(codeOf(() => transactionDecider.decide({ type: 'transition', process, ...call('transition/refund', 'operator') }, refunded))).toBe('transaction-invalid-action-sequence');
   });
 });
+
+describe('every transition of the five default processes', () => {
+  const PORT_ACTIONS = /booking|stock-reservation|stripe|reveal-listing-protected-files|set-negotiated-total-price/;
+  const paramsFor = {
+    lineItems: [{ code: 'line-item/day', unitPrice: new Money(1000, 'EUR'), quantity: 1 }],
+    reviewRating: 5,
+    reviewContent: 'Good',
+    protectedData: { a: 1 },
+    metadata: { b: 2 },
+    bookingStart: '2026-04-01T00:00:00.000Z',
+    bookingEnd: '2026-04-02T00:00:00.000Z',
+    stockReservationQuantity: 1,
+    paymentMethodTypes: ['card'],
+  };
+  for (const { name, definition } of defaultProcesses()) {
+    it(`${name}: runs each transition from its state by its actor, or refuses it cleanly when it needs bookings, stock or payments`, () => {
+      for (const t of definition.transitions) {
+        const by = t.at ? 'system' : t.actor!;
+        const c = call(t.name, by, paramsFor, true);
+        const needsPort = t.actions.some((a) => PORT_ACTIONS.test(a.name));
+        const started: TransactionEvent[] = [
+          { type: 'transaction/initiated', data: { ...tx, transition: 'transition/x', from: null, to: t.from ?? 'state/none', by: 'customer', at: now.toISOString(), changes: {} } },
+        ];
+        const decide = () =>
+          t.from === null
+            ? transactionDecider.decide({ type: 'initiate', process: definition, ...tx, ...c }, fold([]))
+            : transactionDecider.decide({ type: 'transition', process: definition, ...c }, fold(started));
+        if (needsPort) {
+          expect([t.name, codeOf(decide)]).toEqual([t.name, 'transaction-action-unavailable']);
+          continue;
+        }
+        const events = decide();
+        expect([t.name, events.at(-1)!.type, (events.at(-1)!.data as { to: string }).to]).toEqual([t.name, t.from === null ? 'transaction/initiated' : 'transaction/transitioned', t.to]);
+        // Another actor may not run it.
+        const other = by === 'customer' ? 'provider' : 'customer';
+        const wrong = call(t.name, other, paramsFor, true);
+        expect(
+          codeOf(() =>
+            t.from === null
+              ? transactionDecider.decide({ type: 'initiate', process: definition, ...tx, ...wrong }, fold([]))
+              : transactionDecider.decide({ type: 'transition', process: definition, ...wrong }, fold(started)),
+          ),
+        ).toBe('transaction-invalid-transition');
+      }
+    });
+  }
+});
