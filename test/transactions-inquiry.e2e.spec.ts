@@ -180,4 +180,44 @@ describe('transactions: the inquiry flow, processes, messages and events through
     expect(rejected.data.data.attributes.lastTransition).toBe('transition/customer-reject-offer');
     expect(await codeOf(customer.client.transactions.transition({ id: made.data.data.id, transition: 'transition/customer-reject-offer', params: {} }))).toMatchObject({ status: 409, code: 'transaction-invalid-transition' });
   });
+
+  it('lets the operator transition through the Integration API, and of concurrent transitions from one state exactly one wins', async () => {
+    const integ = integrationSdkFor(server.baseUrl, server.marketplace);
+    const userTokens = sharetribeSdk.tokenStore.memoryStore();
+    await marketplaceSdk(server.baseUrl, server.marketplace, { tokenStore: userTokens }).login({ username: customer.email, password: PASSWORD });
+    const trustedTokens = sharetribeSdk.tokenStore.memoryStore();
+    trustedTokens.setToken((await trustedMarketplaceSdk(server.baseUrl, server.marketplace, userTokens).exchangeToken()).data);
+    const trustedCustomer = marketplaceSdk(server.baseUrl, server.marketplace, { tokenStore: trustedTokens });
+    // A quote request (customer) on the provider's listing, then the operator rejects it.
+    const requested = await customer.client.transactions.initiate({ processAlias: 'default-negotiation/release-1', transition: 'transition/request-quote', params: { listingId, protectedData: { need: 'sauna' } } });
+    const id = new IN.UUID(requested.data.data.id.uuid);
+    expect(await codeOf(integ.transactions.transition({ id, transition: 'transition/withdraw-request', params: {} }))).toMatchObject({ status: 409, code: 'transaction-invalid-transition' });
+    const speculative = await integ.transactions.transitionSpeculative({ id, transition: 'transition/operator-reject-request', params: {} });
+    expect(speculative.data.data.attributes.lastTransition).toBe('transition/operator-reject-request');
+    expect((await integ.transactions.show({ id })).data.data.attributes.lastTransition).toBe('transition/request-quote');
+    const rejected = await integ.transactions.transition({ id, transition: 'transition/operator-reject-request', params: {} }, { expand: true });
+    expect(rejected.data.data.attributes.transitions.map((t: any) => t.by)).toEqual(['customer', 'operator']);
+
+    // Two counter offers raced on one offer: one transition wins, the other finds the state moved on.
+    const offered = await customer.client.transactions.initiate({ processAlias: 'default-negotiation/release-1', transition: 'transition/request-quote', params: { listingId } });
+    const offerTokens = sharetribeSdk.tokenStore.memoryStore();
+    await marketplaceSdk(server.baseUrl, server.marketplace, { tokenStore: offerTokens }).login({ username: provider.email, password: PASSWORD });
+    const providerTrusted = sharetribeSdk.tokenStore.memoryStore();
+    providerTrusted.setToken((await trustedMarketplaceSdk(server.baseUrl, server.marketplace, offerTokens).exchangeToken()).data);
+    const lineItems = [{ code: 'line-item/offer', unitPrice: new Money(1000, 'EUR'), quantity: 1 }];
+    await marketplaceSdk(server.baseUrl, server.marketplace, { tokenStore: providerTrusted }).transactions.transition({ id: offered.data.data.id, transition: 'transition/make-offer-from-request', params: { lineItems } });
+    const results = await Promise.allSettled(
+      [1, 2, 3].map((n) =>
+        trustedCustomer.transactions.transition({ id: offered.data.data.id, transition: 'transition/customer-make-counter-offer', params: { lineItems: [{ ...lineItems[0], unitPrice: new Money(900 - n, 'EUR') }] } }),
+      ),
+    );
+    expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
+    for (const r of results.filter((x): x is PromiseRejectedResult => x.status === 'rejected')) expect(r.reason.data.errors[0].code).toBe('transaction-invalid-transition');
+    const after = await customer.client.transactions.show({ id: offered.data.data.id });
+    expect(after.data.data.attributes.transitions.map((t: any) => t.transition)).toEqual([
+      'transition/request-quote',
+      'transition/make-offer-from-request',
+      'transition/customer-make-counter-offer',
+    ]);
+  });
 });
