@@ -21,7 +21,16 @@ const PROCESS = `{:format :v3
   {:name :transition/later :at {:fn/plus [{:fn/timepoint [:time/tx-initiated]} {:fn/period ["P30D"]}]}
    :from :state/followed-up :to :state/late :actions []}]}`;
 
-describe('delayed (:at) transitions on the scheduler and the clock', () => {
+/** Reviews without payments: delivery, then the review-1/review-2 pattern of the default processes. */
+const REVIEWED = `{:format :v3
+ :transitions
+ [{:name :transition/deliver :actor :actor.role/customer :to :state/delivered :actions []}
+  {:name :transition/review-1-by-customer :actor :actor.role/customer :from :state/delivered :to :state/reviewed-by-customer
+   :actions [{:name :action/post-review-by-customer}]}
+  {:name :transition/review-2-by-provider :actor :actor.role/provider :from :state/reviewed-by-customer :to :state/reviewed
+   :actions [{:name :action/post-review-by-provider} {:name :action/publish-reviews}]}]}`;
+
+describe('delayed (:at) transitions on the scheduler and the clock; reviews', () => {
   let server: TestServer;
   let dir: string;
   beforeAll(async () => {
@@ -32,6 +41,10 @@ describe('delayed (:at) transitions on the scheduler and the clock', () => {
     const cli = processCli(server.app);
     await cli.create(server.marketplace.marketplaceId, 'timed', join(dir, 'p'));
     await cli.alias(server.marketplace.marketplaceId, 'timed', 'create-alias', 'release-1', 1);
+    mkdirSync(join(dir, 'r'));
+    writeFileSync(join(dir, 'r', 'process.edn'), REVIEWED);
+    await cli.create(server.marketplace.marketplaceId, 'reviewed', join(dir, 'r'));
+    await cli.alias(server.marketplace.marketplaceId, 'reviewed', 'create-alias', 'release-1', 1);
   });
   afterAll(async () => {
     rmSync(dir, { recursive: true, force: true });
@@ -81,5 +94,40 @@ describe('delayed (:at) transitions on the scheduler and the clock', () => {
       ['transaction/initiated', 'transition/open'],
       ['transaction/transitioned', 'transition/expire'],
     ]);
+  });
+
+  it('posts reviews from both sides, public only once the second is in, readable through reviews/query and the transaction', async () => {
+    const provider = await member();
+    const customer = await member();
+    const listingId = (await provider.ownListings.create({ title: 'Reviewed' })).data.data.id;
+    const id = (await customer.transactions.initiate({ processAlias: 'reviewed/release-1', transition: 'transition/deliver', params: { listingId } })).data.data.id;
+    await customer.transactions.transition({ id, transition: 'transition/review-1-by-customer', params: { reviewRating: 5, reviewContent: 'Lovely' } });
+    const anonymous = marketplaceSdk(server.baseUrl, server.marketplace);
+    expect((await anonymous.reviews.query({ listing_id: listingId, state: 'public' })).data.data).toEqual([]);
+    const failed = await provider.transactions.transition({ id, transition: 'transition/review-2-by-provider', params: { reviewRating: 9, reviewContent: 'x' } }).catch((e: any) => e);
+    expect(failed.data.errors[0]).toMatchObject({ code: 'validation-invalid-value', source: { path: ['params', 'reviewRating'] } });
+    await provider.transactions.transition({ id, transition: 'transition/review-2-by-provider', params: { reviewRating: 4, reviewContent: 'Tidy guest' } });
+
+    const ofListing = await anonymous.reviews.query({ listing_id: listingId, state: 'public', include: ['author', 'author.profileImage'] });
+    expect(ofListing.data.data.map((r: any) => [r.attributes.type, r.attributes.rating, r.attributes.content, r.attributes.state])).toEqual([['ofProvider', 5, 'Lovely', 'public']]);
+    expect(ofListing.data.included.map((u: any) => u.type)).toEqual(['user']);
+    const ofCustomer = await anonymous.reviews.query({ subjectId: (await customer.currentUser.show()).data.data.id });
+    expect(ofCustomer.data.data.map((r: any) => r.attributes.content)).toEqual(['Tidy guest']);
+    expect((await anonymous.reviews.show({ id: ofCustomer.data.data[0].id })).data.data.attributes.rating).toBe(4);
+    const shown = await customer.transactions.show({ id, include: ['reviews', 'reviews.author', 'reviews.subject'] });
+    expect(shown.data.data.relationships.reviews.data).toHaveLength(2);
+    expect(shown.data.data.attributes.lastTransition).toBe('transition/review-2-by-provider');
+
+    const events = await integrationSdkFor(server.baseUrl, server.marketplace).events.query({ relatedResourceId: new IN.UUID(id.uuid) });
+    expect(events.data.data.map((e: any) => [e.attributes.eventType, e.attributes.source])).toEqual([
+      ['transaction/initiated', 'source/transaction'],
+      ['review/created', 'source/transaction'],
+      ['transaction/transitioned', 'source/transaction'],
+      ['review/created', 'source/transaction'],
+      ['review/updated', 'source/transaction'],
+      ['review/updated', 'source/transaction'],
+      ['transaction/transitioned', 'source/transaction'],
+    ]);
+    expect(events.data.data[4].attributes.previousValues).toEqual({ attributes: { state: 'pending' } });
   });
 });
