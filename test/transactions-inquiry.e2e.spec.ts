@@ -126,6 +126,12 @@ describe('transactions: the inquiry flow, processes, messages and events through
       ['transaction/updated', 'source/integration-api'],
     ]);
     expect(ours[3].attributes.previousValues).toEqual({ attributes: { metadata: { flagged: null } } });
+
+    // Another marketplace sees none of it.
+    const other = integrationSdkFor(server.baseUrl, await server.createMarketplace('Other'));
+    expect((await failureOf(other.transactions.show({ id: new IN.UUID(txId.uuid) }))).status).toBe(404);
+    expect((await other.transactions.query({})).data.data).toEqual([]);
+    expect((await other.messages.query({ transactionId: new IN.UUID(txId.uuid) })).data.data).toEqual([]);
   });
 
   it('refuses initiating on one\'s own listing, a closed listing, an unknown alias, a wrong transition or missing listingId', async () => {
