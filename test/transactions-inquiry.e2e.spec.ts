@@ -1,5 +1,7 @@
 import { failureOf, integrationSdk, integrationSdkFor, marketplaceSdk, sharetribeSdk, trustedMarketplaceSdk } from './support/sdks';
 import { startTestServer, TestServer } from './support/test-server';
+import { rebuildReadModels } from '../projections/projection-engine';
+import { ALL_PROJECTIONS } from '../projections/registry';
 
 const PASSWORD = 'secret-password';
 const { UUID, Money } = sharetribeSdk.types;
@@ -132,6 +134,16 @@ describe('transactions: the inquiry flow, processes, messages and events through
     expect((await failureOf(other.transactions.show({ id: new IN.UUID(txId.uuid) }))).status).toBe(404);
     expect((await other.transactions.query({})).data.data).toEqual([]);
     expect((await other.messages.query({ transactionId: new IN.UUID(txId.uuid) })).data.data).toEqual([]);
+
+    // Replay: the transactions, messages and processes read models rebuilt from the log answer the same.
+    const answers = async () => [
+      (await integ.transactions.show({ id: new IN.UUID(txId.uuid), include: ['messages'] })).data,
+      (await provider.client.transactions.query({ only: 'sale', sort: 'lastMessageAt' })).data,
+      (await customer.client.messages.query({ transactionId: txId })).data,
+    ];
+    const before = await answers();
+    await rebuildReadModels(server.infra.events, server.infra, ALL_PROJECTIONS);
+    expect(await answers()).toEqual(before);
   });
 
   it('refuses initiating on one\'s own listing, a closed listing, an unknown alias, a wrong transition or missing listingId', async () => {
