@@ -38,7 +38,7 @@ export const transactionStream = (marketplaceId: string, transactionId: string):
     return events.map((event) => {
       const previous = state;
       state = transactionModel.evolve(state, event);
-      const { resourceType, resourceId, resource, previous: prior } = resourceOf(event, previous, state, marketplaceId);
+      const { resourceType, resourceId, resource, previous: prior } = resourceOf(event, previous, state, marketplaceId, transactionId);
       const related = [state.customerId, state.providerId, state.listingId].filter((id): id is string => id !== null);
       return {
         type: event.type,
@@ -60,8 +60,7 @@ export const transactionStream = (marketplaceId: string, transactionId: string):
   },
 });
 
-const resourceOf = (event: TransactionEvent, before: TransactionState, after: TransactionState, marketplaceId: string) => {
-  const txId = after.id!;
+const resourceOf = (event: TransactionEvent, before: TransactionState, after: TransactionState, marketplaceId: string, txId: string) => {
   switch (event.type) {
     case 'review/created':
     case 'review/updated': {
