@@ -19,7 +19,11 @@ const PROCESS = `{:format :v3
   {:name :transition/remind :at {:fn/plus [{:fn/timepoint [:time/tx-initiated]} {:fn/period ["P3D"]}]}
    :from :state/followed-up :to :state/reminded :actions []}
   {:name :transition/later :at {:fn/plus [{:fn/timepoint [:time/tx-initiated]} {:fn/period ["P30D"]}]}
-   :from :state/followed-up :to :state/late :actions []}]}`;
+   :from :state/followed-up :to :state/late :actions []}]
+ :notifications
+ [{:name :notification/opened :on :transition/open :to :actor.role/provider :template :opened}
+  {:name :notification/nudge :on :transition/open :to :actor.role/provider :template :nudge
+   :at {:fn/plus [{:fn/timepoint [:time/first-entered-state :state/open]} {:fn/period ["P2D"]}]}}]}`;
 
 /** Reviews without payments: delivery, then the review-1/review-2 pattern of the default processes. */
 const REVIEWED = `{:format :v3
@@ -38,6 +42,11 @@ describe('delayed (:at) transitions on the scheduler and the clock; reviews', ()
     dir = mkdtempSync(join(tmpdir(), 'delayed-'));
     mkdirSync(join(dir, 'p'));
     writeFileSync(join(dir, 'p', 'process.edn'), PROCESS);
+    for (const t of ['opened', 'nudge']) {
+      mkdirSync(join(dir, 'p', 'templates', t), { recursive: true });
+      writeFileSync(join(dir, 'p', 'templates', t, `${t}-subject.txt`), `${t}: {{transaction.listing.title}}`);
+      writeFileSync(join(dir, 'p', 'templates', t, `${t}-html.html`), `<p>{{transaction.last-transition}}</p>`);
+    }
     const cli = processCli(server.app);
     await cli.create(server.marketplace.marketplaceId, 'timed', join(dir, 'p'));
     await cli.alias(server.marketplace.marketplaceId, 'timed', 'create-alias', 'release-1', 1);
@@ -71,7 +80,17 @@ describe('delayed (:at) transitions on the scheduler and the clock; reviews', ()
     await provider.transactions.transition({ id: closed, transition: 'transition/close', params: {} });
     await customer.transactions.transition({ id: followed, transition: 'transition/follow-up', params: {} });
 
-    server.clock.advance(6 * DAY);
+    // The delayed nudge (2 days after opening) goes out for the transactions still open only.
+    await server.idle();
+    const mails = async (template: string) => (await server.infra.mailer.outbox(server.marketplace.marketplaceId)).filter((m) => m.template === template);
+    expect(await mails('opened')).toHaveLength(3);
+    expect(await mails('nudge')).toHaveLength(0);
+    server.clock.advance(2 * DAY + 1000);
+    await server.idle();
+    expect((await mails('nudge')).map((m) => m.context.transactionId)).toEqual([expiring.uuid]);
+    expect((await mails('nudge'))[0].subject).toBe('nudge: Timed');
+
+    server.clock.advance(4 * DAY);
     await server.idle();
     const lastOf = async (id: unknown) => (await customer.transactions.show({ id })).data.data.attributes;
     expect((await lastOf(expiring)).lastTransition).toBe('transition/open');

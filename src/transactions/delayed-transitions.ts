@@ -1,7 +1,7 @@
 import { Inject, Injectable, OnModuleInit } from '@nestjs/common';
 import { ScheduledCommands } from '../event-sourcing/scheduler';
 import { IDS, type IdGenerator } from '../shared/ids';
-import { DELAYED_TRANSITION, DelayedTransitionData, transitionDecision } from './commands/transaction.handlers';
+import { DELAYED_NOTIFICATION, DELAYED_TRANSITION, DelayedNotificationData, DelayedTransitionData, notificationDecision, transitionDecision } from './commands/transaction.handlers';
 
 /**
  * Delayed (`:at`) transitions run as scheduled jobs: a transition decision schedules the job of the state it
@@ -20,5 +20,6 @@ export class DelayedTransitions implements OnModuleInit {
       const { streams, decide } = transitionDecision(ctx, data.transactionId, { kind: 'system' }, { transition: data.transition, params: {}, speculative: false }, () => this.ids.next(), data.transitionCount);
       return { ctx, streams, decide } as never;
     });
+    this.commands.register<DelayedNotificationData>(DELAYED_NOTIFICATION, (ctx, data) => notificationDecision(ctx, data) as never);
   }
 }

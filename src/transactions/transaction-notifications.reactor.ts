@@ -14,14 +14,15 @@ import { htmlToText, renderTemplate } from './notification-templates';
 import { ProcessReads } from './queries/process-reads';
 
 /**
- * The processes' notifications: after a transition, every notification `:on` it (without `:at`) is rendered from
+ * The processes' notifications: after a transition, every notification `:on` it (without `:at`; a delayed one when
+ * its job finds the transaction where it was) is rendered from
  * the version's template and mailed to the customer or the provider (the outbox embedded, SMTP in production).
  * The idempotency key is the event and the notification, so a redelivered event mails once.
  */
 @Injectable()
 export class TransactionNotificationsReactor implements Reactor, OnModuleInit {
   readonly name = 'transaction-notifications';
-  readonly eventTypes = ['transaction/initiated', 'transaction/transitioned'];
+  readonly eventTypes = ['transaction/initiated', 'transaction/transitioned', 'transaction/notification-due'];
 
   constructor(
     private readonly registry: ReactorRegistry,
@@ -40,8 +41,10 @@ export class TransactionNotificationsReactor implements Reactor, OnModuleInit {
     const marketplaceId = event.metadata.marketplaceId;
     const a = tx.attributes;
     const version = await this.processes.version(marketplaceId, a.processName as string, a.processVersion as number);
-    const transition = (event.data as { transition: string }).transition;
-    const due = (version?.definition.notifications ?? []).filter((n) => n.on === transition && n.at === null);
+    const transition = a.lastTransition as string;
+    // A delayed notification (`:at`) comes due as its own internal event, scheduled by the transition.
+    const delayed = event.type === 'transaction/notification-due' ? (event.data as { notification: string }).notification : null;
+    const due = (version?.definition.notifications ?? []).filter((n) => (delayed ? n.name === delayed : n.on === transition && n.at === null));
     if (due.length === 0) return;
     const listing = await this.queries.execute<FindListingQuery, StoredListing | null>(new FindListingQuery(marketplaceId, refId(tx.relationships.listing) ?? ''));
     const marketplace = await this.marketplaces.state(marketplaceId);

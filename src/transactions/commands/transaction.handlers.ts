@@ -14,7 +14,8 @@ import type { TransitionActor } from '../domain/process-definition';
 import { transactionDecider, TransactionCommand } from '../domain/transaction.decider';
 import type { TransactionEvent } from '../domain/transaction.events';
 import type { TransactionState } from '../domain/transaction.state';
-import { delayedJobId, nextDelayedTransition } from '../domain/delayed-transitions';
+import { delayedJobId, nextDelayedTransition, timepointsOf } from '../domain/delayed-transitions';
+import { evaluateTime } from '../domain/time-expressions';
 import type { ProcessDefinition } from '../domain/process-definition';
 import { cancelJob, jobStream, scheduleJob, ScheduledJobState } from '../../event-sourcing/scheduled-job';
 import { processStream, transactionStream } from '../transaction-streams';
@@ -91,6 +92,24 @@ const jobStreams = (marketplaceId: string, transactionId: string, tx: Transactio
   };
 };
 
+/** The scheduled command of a delayed notification: mail it if the transaction is still where it was. */
+export const DELAYED_NOTIFICATION = 'transaction/delayed-notification';
+export interface DelayedNotificationData {
+  transactionId: string;
+  notification: string;
+  transitionCount: number;
+}
+
+const notificationJobId = (transactionId: string, count: number, notification: string) => `txn-${transactionId}-${count}-${notification}`;
+
+/** The job streams of the delayed notifications (`:at`) of the transition a decision runs. */
+const notificationStreams = (marketplaceId: string, transactionId: string, count: number, process: ProcessDefinition | undefined, transition: string) =>
+  Object.fromEntries(
+    (process?.notifications ?? [])
+      .filter((n) => n.on === transition && n.at !== null)
+      .map((n) => [`notify:${n.name}`, jobStream(marketplaceId, notificationJobId(transactionId, count + 1, n.name))]),
+  );
+
 /**
  * Schedules the delayed transition of the state the transaction enters (the earliest of its `:at` times; a past
  * one runs at once) and cancels the one of the state it leaves, in the same atomic append as the transition.
@@ -107,6 +126,17 @@ const jobEvents = (s: Record<string, unknown>, process: ProcessDefinition, befor
       command: { type: DELAYED_TRANSITION, data: { transactionId: after.id!, transition: next.transition, transitionCount: count } satisfies DelayedTransitionData },
     });
   if (s.previousJob) events.previousJob = cancelJob(s.previousJob as ScheduledJobState);
+  const ran = after.lastTransition;
+  for (const n of process.notifications) {
+    if (n.on !== ran || n.at === null || !s[`notify:${n.name}`]) continue;
+    const dueAt = evaluateTime(n.at, timepointsOf(after), now);
+    if (dueAt)
+      events[`notify:${n.name}`] = scheduleJob(s[`notify:${n.name}`] as ScheduledJobState, {
+        jobId: notificationJobId(after.id!, count, n.name),
+        dueAt,
+        command: { type: DELAYED_NOTIFICATION, data: { transactionId: after.id!, notification: n.name, transitionCount: count } satisfies DelayedNotificationData },
+      });
+  }
   return events;
 };
 
@@ -176,6 +206,9 @@ export class InitiateTransactionHandler extends TransactionHandler implements IC
         caller: userStream(ctx.marketplaceId, userId),
         ...(authorId ? { author: userStream(ctx.marketplaceId, authorId) } : {}),
         ...(request.speculative ? {} : jobStreams(ctx.marketplaceId, transactionId, undefined, false)),
+        ...(request.speculative || !loaded.process
+          ? {}
+          : notificationStreams(ctx.marketplaceId, transactionId, 0, aliasedVersion(loaded.process as ProcessState, alias)?.definition, request.transition)),
       } as Streams;
     };
     return this.decideOn(ctx, transactionId, streams, (s: Record<string, unknown>) => {
@@ -249,6 +282,9 @@ export const transitionDecision = (ctx: CommandContext, transactionId: string, c
             provider: userStream(ctx.marketplaceId, tx.providerId!),
             // A delayed transition's own job is the one it leaves: the scheduler records that it ran.
             ...(request.speculative ? {} : jobStreams(ctx.marketplaceId, transactionId, tx, caller.kind !== 'system')),
+            ...(request.speculative || !loaded.process
+              ? {}
+              : notificationStreams(ctx.marketplaceId, transactionId, tx.transitions.length, versionOf(loaded.process as ProcessState, tx.processVersion!)?.definition, request.transition)),
           }
         : {}),
     } as Streams;
@@ -318,3 +354,17 @@ export class UpdateTransactionMetadataHandler implements ICommandHandler<UpdateT
     });
   }
 }
+
+/**
+ * A delayed notification's job: if the transaction has not moved since the transition that scheduled it, an
+ * internal `transaction/notification-due` event, which the notifications reactor mails; otherwise nothing (a
+ * delayed notification is dropped when the transaction changes state first).
+ */
+export const notificationDecision = (ctx: CommandContext, data: DelayedNotificationData) => ({
+  ctx,
+  streams: { tx: transactionStream(ctx.marketplaceId, data.transactionId) },
+  decide: (s: { tx: TransactionState }) => {
+    if (!s.tx.exists || s.tx.transitions.length !== data.transitionCount) return { events: {} };
+    return { events: { tx: [{ type: 'transaction/notification-due' as const, data: { notification: data.notification, transitionCount: data.transitionCount } }] } };
+  },
+});

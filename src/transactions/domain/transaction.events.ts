@@ -46,7 +46,9 @@ export type TransactionEvent =
   | DomainEvent<'transaction/updated', { metadata: Record<string, unknown> }>
   | DomainEvent<'review/created', ReviewCreated>
   | DomainEvent<'review/updated', { reviewId: string; state: 'public' }>
-  | DomainEvent<'message/created', { messageId: string; senderId: string; content: string; createdAt: string }>;
+  | DomainEvent<'message/created', { messageId: string; senderId: string; content: string; createdAt: string }>
+  /** Internal: a delayed notification is due (the transaction had not moved on); the notifications reactor mails it. */
+  | DomainEvent<'transaction/notification-due', { notification: string; transitionCount: number }>;
 
 export const PUBLIC_TRANSACTION_EVENTS: ReadonlySet<string> = new Set([
   'transaction/initiated',
