@@ -2,7 +2,8 @@ import { Injectable, OnModuleInit } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
 import { LoadContext, RelationshipRegistry } from '../../http/envelope';
 import type { Resource } from '../../http/resource';
-import { ListingReads } from '../../listings/http/listing-reads';
+import { FindListingQuery } from '../../listings/queries/listing.queries';
+import type { StoredListing } from '../../listings/domain/listing.views';
 import { integrationListing, publicListingView } from '../../listings/domain/listing.views';
 import { MarketplaceDirectory } from '../../marketplaces/marketplace-directory';
 import { integrationUser, publicUserView, StoredUser } from '../../users/domain/user.views';
@@ -20,7 +21,6 @@ export class TransactionsRelationships implements OnModuleInit {
   constructor(
     private readonly registry: RelationshipRegistry,
     private readonly reads: TransactionReads,
-    private readonly listings: ListingReads,
     private readonly queries: QueryBus,
     private readonly marketplaces: MarketplaceDirectory,
   ) {}
@@ -69,7 +69,7 @@ export class TransactionsRelationships implements OnModuleInit {
   }
 
   private async listing(id: string | null, ctx: LoadContext): Promise<Resource | null> {
-    const listing = id ? await this.listings.find(ctx.auth.marketplaceId, id, ctx.auth) : null;
+    const listing = id ? await this.queries.execute<FindListingQuery, StoredListing | null>(new FindListingQuery(ctx.auth.marketplaceId, id)) : null;
     if (!listing) return null;
     if (ctx.auth.scope === 'integ') return integrationListing(listing);
     return publicListingView(listing);
