@@ -1,5 +1,7 @@
 import { failureOf, integrationSdk, integrationSdkFor, marketplaceSdk, sharetribeSdk, trustedMarketplaceSdk } from './support/sdks';
 import { startTestServer, TestServer } from './support/test-server';
+import { CommandBus } from '@nestjs/cqrs';
+import { UpdateMarketplaceCommand } from '../src/marketplaces/commands/update-marketplace.handler';
 import { rebuildReadModels } from '../projections/projection-engine';
 import { ALL_PROJECTIONS } from '../projections/registry';
 
@@ -157,6 +159,13 @@ describe('transactions: the inquiry flow, processes, messages and events through
     const other = await provider.client.ownListings.create({ title: 'Closed one' });
     await provider.client.ownListings.close({ id: other.data.data.id });
     expect(await codeOf(inquire(customer.client, { listingId: other.data.data.id }))).toMatchObject({ status: 409, code: 'transaction-listing-not-found' });
+    // Without the initiateTransactions permission: the platform's 403.
+    const settings = (s: Record<string, unknown>) => server.app.get(CommandBus).execute(new UpdateMarketplaceCommand(server.marketplace.marketplaceId, { type: 'update', settings: s }));
+    const denied = await member('Dora');
+    await integrationSdkFor(server.baseUrl, server.marketplace).users.updatePermissions({ id: new IN.UUID(denied.id.uuid), initiateTransactions: 'permission/deny' });
+    await settings({ requirePermissionToInitiateTransactions: true });
+    expect(await codeOf(inquire(denied.client, { listingId }))).toMatchObject({ status: 403, code: 'permission-denied-initiate-transactions' });
+    await settings({ requirePermissionToInitiateTransactions: false });
     // Speculative: the would-be transaction, nothing stored.
     const before = (await customer.client.transactions.query({})).data.meta.totalItems;
     const speculative = await customer.client.transactions.initiateSpeculative({ processAlias: 'default-inquiry/release-1', transition: 'transition/inquire-without-payment', params: { listingId, protectedData: { a: 1 } } });
