@@ -103,7 +103,7 @@ describe('transactions: the inquiry flow, processes, messages and events through
     const thread = await customer.client.messages.query({ transactionId: txId, include: ['sender'] });
     expect(thread.data.data.map((m: any) => m.attributes.content)).toEqual(['Yes, from 18:00.', 'Is the sauna free on Friday?']);
     expect((await provider.client.transactions.query({ hasMessage: true })).data.data).toHaveLength(1);
-    expect((await provider.client.transactions.query({ sort: 'lastMessageAt' })).data.data).toHaveLength(1);
+    expect((await provider.client.transactions.query({ sort: 'lastMessageAt,createdAt' })).data.data).toHaveLength(1);
 
     // Nobody else sees the transaction or its messages.
     const stranger = await member('Sam');
