@@ -17,6 +17,7 @@ import { ListingsModule } from './listings/listings.module';
 import { UsersModule } from './users/users.module';
 import { HealthModule } from './health/health.module';
 import { PaymentsModule } from './payments/payments.module';
+import { TransactionsModule } from './transactions/transactions.module';
 
 /** The composition root of the service: one module per bounded context over the core ports. */
 @Module({})
@@ -24,8 +25,7 @@ export class AppModule {
   static with(infra: Infrastructure, clock: Clock = systemClock, ids: IdGenerator = randomIds): DynamicModule {
     return {
       module: AppModule,
-      imports: [CoreModule.with(infra, clock, ids), MarketplacesModule, UsersModule, AuthModule, EventsModule, ImagesModule, SearchSchemasModule, ListingsModule, AssetsModule, HealthModule.with(infra), AvailabilityModule, StockModule],
-      imports: [CoreModule.with(infra, clock, ids), MarketplacesModule, UsersModule, AuthModule, EventsModule, ImagesModule, SearchSchemasModule, ListingsModule, AssetsModule, PaymentsModule],
+      imports: [CoreModule.with(infra, clock, ids), MarketplacesModule, UsersModule, AuthModule, EventsModule, ImagesModule, SearchSchemasModule, ListingsModule, AssetsModule, HealthModule.with(infra), AvailabilityModule, StockModule, PaymentsModule, TransactionsModule],
       providers: [{ provide: APP_GUARD, useClass: ApiGuard }],
     };
   }

@@ -5,6 +5,8 @@ import { join } from 'node:path';
 import type { Config } from './config';
 import { CreatedMarketplace, CreateMarketplaceCommand } from './marketplaces/commands/create-marketplace.handler';
 import { MarketplaceDirectory } from './marketplaces/marketplace-directory';
+import { InstallDefaultProcessesCommand } from './transactions/commands/process.handlers';
+import { operatorContext } from './shared/command-context';
 
 export interface DevCredentials {
   marketplaceId: string;
@@ -22,7 +24,13 @@ const credentialsFile = (config: Config) => join(config.dataDir, 'dev-credential
 export const ensureDevMarketplace = async (app: INestApplicationContext, config: Config): Promise<DevCredentials | null> => {
   const file = credentialsFile(config);
   const existing = await app.get(MarketplaceDirectory).list();
-  if (existing.length > 0) return existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as DevCredentials) : null;
+  if (existing.length > 0) {
+    if (!existsSync(file)) return null;
+    const known = JSON.parse(readFileSync(file, 'utf8')) as DevCredentials;
+    // A data folder from before transactions: give its development marketplace the default processes it lacks.
+    await app.get(CommandBus).execute(new InstallDefaultProcessesCommand(operatorContext(known.marketplaceId, new Date())));
+    return known;
+  }
   if (!config.bootstrapDevMarketplace) return null;
   const created = await app.get(CommandBus).execute<CreateMarketplaceCommand, CreatedMarketplace>(new CreateMarketplaceCommand('Development marketplace'));
   const credentials: DevCredentials = {

@@ -7,6 +7,7 @@ import { registerPaymentCommands } from './payments.commands';
 import { registerProjectionCommands } from './projections.commands';
 import { registerReactorCommands } from './reactors.commands';
 import { registerSearchSchemaCommands } from './search-schema.commands';
+import { registerProcessCommands } from './processes.commands';
 import { registerSettingsCommands } from './settings.commands';
 import { registerUserCommands } from './users.commands';
 
@@ -25,6 +26,7 @@ registerEventCommands(program);
 registerProjectionCommands(program);
 registerReactorCommands(program);
 registerSearchSchemaCommands(program);
+registerProcessCommands(program);
 registerAssetCommands(program);
 registerPaymentCommands(program);
 

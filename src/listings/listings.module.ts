@@ -9,6 +9,7 @@ import { OwnListingsController } from './http/own-listings.controller';
 import { DeleteAuthorListingsHandler } from './commands/delete-author-listings.handler';
 import { AuthorListingsReactor } from './author-listings.reactor';
 import { ListingReads } from './http/listing-reads';
+import { ListingLookup } from './listing-lookup';
 import { ListingsRelationships } from './http/listings.relationships';
 import { FindListingHandler, SearchListingsHandler } from './queries/listing.queries';
 
@@ -16,7 +17,7 @@ import { FindListingHandler, SearchListingsHandler } from './queries/listing.que
 @Module({
   imports: [MarketplacesModule, ImagesModule, SearchSchemasModule],
   controllers: [OwnListingsController, ListingsMarketplaceController, ListingsIntegrationController],
-  providers: [ListingReads, ListingsRelationships, AuthorListingsReactor, CreateListingHandler, ChangeListingHandler, DeleteAuthorListingsHandler, FindListingHandler, SearchListingsHandler],
-  exports: [ListingReads],
+  providers: [ListingReads, ListingLookup, ListingsRelationships, AuthorListingsReactor, CreateListingHandler, ChangeListingHandler, DeleteAuthorListingsHandler, FindListingHandler, SearchListingsHandler],
+  exports: [ListingReads, ListingLookup],
 })
 export class ListingsModule {}

@@ -1,7 +1,7 @@
 import { Inject, Injectable, OnModuleInit } from '@nestjs/common';
 import { RelationshipRegistry } from '../../http/envelope';
 import { integrationListing, isLive, ownListingView, publicListingView } from '../../listings/domain/listing.views';
-import { ListingReads } from '../../listings/http/listing-reads';
+import { ListingLookup } from '../../listings/listing-lookup';
 import { DOCUMENTS, type DocumentStore } from '../../read-models/document-store.port';
 import { AVAILABILITY_EXCEPTIONS } from '../availability.projection';
 import type { StoredException } from '../domain/availability.views';
@@ -11,7 +11,7 @@ import type { StoredException } from '../domain/availability.views';
 export class AvailabilityRelationships implements OnModuleInit {
   constructor(
     private readonly registry: RelationshipRegistry,
-    private readonly listings: ListingReads,
+    private readonly listings: ListingLookup,
     @Inject(DOCUMENTS) private readonly documents: DocumentStore,
   ) {}
 

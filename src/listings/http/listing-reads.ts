@@ -10,43 +10,27 @@ import { AvailabilityRestrictionQuery } from '../../availability/queries/availab
 import type { AvailabilityRestriction } from '../../search/listing-search.port';
 import { CLOCK, type Clock } from '../../shared/clock';
 import { Inject } from '@nestjs/common';
-import { FindListingQuery, ListingPage, SearchListingsQuery } from '../queries/listing.queries';
+import { ListingPage, SearchListingsQuery } from '../queries/listing.queries';
+import { ListingLookup } from '../listing-lookup';
 
 /** Past this many matches only the first pages are served (meta.paginationLimit). */
 export const PAGINATION_WINDOW = 10_000;
 
 /**
- * What the listing controllers read: one listing, or a page of a listing query with its meta. Within one request
- * (keyed by its auth context, which the relationship loaders see too) a listing is read once: the page's
- * listings are reused when `include` resolves their author and images.
+ * What the listing controllers read: one listing, or a page of a listing query with its meta. A page's listings
+ * are remembered for the request (ListingLookup), so `include` resolves their author and images without reads.
  */
 @Injectable()
 export class ListingReads {
-  private readonly perRequest = new WeakMap<object, Map<string, Promise<StoredListing | null>>>();
-
   constructor(
     private readonly queries: QueryBus,
     private readonly schemas: SearchSchemas,
+    private readonly lookup: ListingLookup,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
   find(marketplaceId: string, listingId: string, request?: object): Promise<StoredListing | null> {
-    const cache = request ? this.cacheOf(request) : null;
-    let found = cache?.get(listingId);
-    if (!found) {
-      found = this.queries.execute<FindListingQuery, StoredListing | null>(new FindListingQuery(marketplaceId, listingId));
-      cache?.set(listingId, found);
-    }
-    return found;
-  }
-
-  private cacheOf(request: object): Map<string, Promise<StoredListing | null>> {
-    let cache = this.perRequest.get(request);
-    if (!cache) {
-      cache = new Map();
-      this.perRequest.set(request, cache);
-    }
-    return cache;
+    return this.lookup.find(marketplaceId, listingId, request);
   }
 
   async query(api: ApiRequest, scope: ListingQueryScope, ownerId?: string): Promise<{ listings: StoredListing[]; meta: Record<string, unknown> }> {
@@ -56,8 +40,7 @@ export class ListingReads {
     if (availability?.planType === 'time') query.withoutTotal = true;
     if (availability) query.availability = await this.queries.execute<AvailabilityRestrictionQuery, AvailabilityRestriction>(new AvailabilityRestrictionQuery(api.auth.marketplaceId, availability));
     const page = await this.queries.execute<SearchListingsQuery, ListingPage>(new SearchListingsQuery(query));
-    const cache = this.cacheOf(api.auth);
-    for (const listing of page.listings) cache.set(listing.id.uuid, Promise.resolve(listing));
+    this.lookup.remember(api.auth, page.listings);
     const limit = page.total > PAGINATION_WINDOW ? Math.floor(PAGINATION_WINDOW / api.common.perPage) : undefined;
     if (limit !== undefined && api.common.page > limit)
       throw invalidValue(['page'], 'query', `More than ${PAGINATION_WINDOW} listings match: pages up to ${limit} can be read; narrow the query (createdAtStart, createdAtEnd).`);

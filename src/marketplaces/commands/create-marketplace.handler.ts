@@ -13,6 +13,7 @@ import { apiClientDecider } from '../domain/api-client.decider';
 import { DEFAULT_SETTINGS, type ApiClientKind, type MarketplaceSettings } from '../domain/marketplace.events';
 import { marketplaceDecider } from '../domain/marketplace.decider';
 import { apiClientStream, marketplaceListStream, marketplaceStream } from '../marketplace-streams';
+import { defaultProcessStreams, installDefaultProcesses } from '../../transactions/default-processes';
 
 export interface CreatedClient {
   clientId: string;
@@ -62,6 +63,8 @@ export class CreateMarketplaceHandler implements ICommandHandler<CreateMarketpla
         marketplaceClient: apiClientStream(clients[0].clientId),
         integrationClient: apiClientStream(clients[1].clientId),
         assets: assetTreeStream(marketplaceId),
+        // The five default transaction processes, each as version 1 under release-1.
+        ...defaultProcessStreams(marketplaceId),
       },
       decide: (s) => ({
         events: {
@@ -71,6 +74,7 @@ export class CreateMarketplaceHandler implements ICommandHandler<CreateMarketpla
           integrationClient: apiClientDecider.decide(clientCreation(clients[1], marketplaceId, command.name, now), s.integrationClient),
           // Every marketplace starts with a complete asset tree (version 1), so a front end renders from the first request.
           assets: assetTreeDecider.decide({ type: 'publish', marketplaceId, files, now }, s.assets),
+          ...installDefaultProcesses(s, now),
         },
       }),
     });

@@ -7,7 +7,7 @@ import { ApiCommand, ApiQuery, INTEGRATION_TOKEN, USER_TOKEN } from '../../http/
 import { Responder } from '../../http/responder';
 import { NoParams, validateParams } from '../../http/validation';
 import { authorIdOf, isLive } from '../../listings/domain/listing.views';
-import { ListingReads } from '../../listings/http/listing-reads';
+import { ListingLookup } from '../../listings/listing-lookup';
 import { forbidden, invalidValue, missingKey } from '../../shared/api-error';
 import { CLOCK, type Clock } from '../../shared/clock';
 import { DAY_MS } from '../../availability/domain/availability-plan';
@@ -21,7 +21,7 @@ abstract class StockEndpoints {
   constructor(
     protected readonly commands: CommandBus,
     protected readonly reads: StockReads,
-    protected readonly listings: ListingReads,
+    protected readonly listings: ListingLookup,
     protected readonly respond: Responder,
     protected readonly clock: Clock,
   ) {}
@@ -65,7 +65,7 @@ abstract class StockEndpoints {
 
 @Controller('v1/api')
 export class StockMarketplaceController extends StockEndpoints {
-  constructor(commands: CommandBus, reads: StockReads, listings: ListingReads, respond: Responder, @Inject(CLOCK) clock: Clock) {
+  constructor(commands: CommandBus, reads: StockReads, listings: ListingLookup, respond: Responder, @Inject(CLOCK) clock: Clock) {
     super(commands, reads, listings, respond, clock);
   }
 
@@ -93,7 +93,7 @@ export class StockMarketplaceController extends StockEndpoints {
 
 @Controller('v1/integration_api')
 export class StockIntegrationController extends StockEndpoints {
-  constructor(commands: CommandBus, reads: StockReads, listings: ListingReads, respond: Responder, @Inject(CLOCK) clock: Clock) {
+  constructor(commands: CommandBus, reads: StockReads, listings: ListingLookup, respond: Responder, @Inject(CLOCK) clock: Clock) {
     super(commands, reads, listings, respond, clock);
   }
 

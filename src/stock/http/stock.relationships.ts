@@ -1,7 +1,7 @@
 import { Injectable, OnModuleInit } from '@nestjs/common';
 import { LoadContext, RelationshipRegistry } from '../../http/envelope';
 import { authorIdOf, integrationListing, isLive, ownListingView, publicListingView } from '../../listings/domain/listing.views';
-import { ListingReads } from '../../listings/http/listing-reads';
+import { ListingLookup } from '../../listings/listing-lookup';
 import type { Resource } from '../../shared/resource';
 import { resourceOf, StockReads } from '../queries/stock.reads';
 
@@ -15,7 +15,7 @@ export class StockRelationships implements OnModuleInit {
   constructor(
     private readonly registry: RelationshipRegistry,
     private readonly reads: StockReads,
-    private readonly listings: ListingReads,
+    private readonly listings: ListingLookup,
   ) {}
 
   onModuleInit(): void {

@@ -1,0 +1,370 @@
+import { Inject } from '@nestjs/common';
+import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
+import { CommandRunner, Streams } from '../../event-sourcing/command-runner';
+import type { StreamRef } from '../../event-sourcing/stream-model';
+import type { ListingState } from '../../listings/domain/listing.state';
+import { listingStream } from '../../listings/listing-streams';
+import { apiError, conflict, forbidden, invalidValue, notFound } from '../../shared/api-error';
+import type { CommandContext } from '../../shared/command-context';
+import { IDS, type IdGenerator } from '../../shared/ids';
+import type { UserState } from '../../users/domain/user.state';
+import { userStream } from '../../users/user-streams';
+import { aliasedVersion, ProcessState, versionOf } from '../domain/process.decider';
+import type { TransitionActor } from '../domain/process-definition';
+import { transactionDecider, TransactionCommand } from '../domain/transaction.decider';
+import type { TransactionEvent } from '../domain/transaction.events';
+import type { TransactionState } from '../domain/transaction.state';
+import { delayedJobId, nextDelayedTransition, timepointsOf } from '../domain/delayed-transitions';
+import { evaluateTime } from '../domain/time-expressions';
+import type { ProcessDefinition } from '../domain/process-definition';
+import { cancelJob, jobStream, scheduleJob, ScheduledJobState } from '../../event-sourcing/scheduled-job';
+import { processStream, transactionStream } from '../transaction-streams';
+
+/** Who calls: a user of the Marketplace API (trusted with a trusted:user token), the operator, or the scheduler. */
+export type TransactionCaller = { kind: 'user'; userId: string; trusted: boolean } | { kind: 'operator' } | { kind: 'system' };
+
+export interface TransitionRequest {
+  transition: string;
+  params: Record<string, unknown>;
+  /** Decide and answer the would-be transaction, store nothing (`*_speculative`). */
+  speculative: boolean;
+}
+
+/** What a transaction command answers: the transaction after it (for a speculative call, as it would be). */
+export interface TransactionOutcome {
+  transactionId: string;
+  state: TransactionState;
+}
+
+export class InitiateTransactionCommand {
+  constructor(
+    readonly ctx: CommandContext,
+    readonly userId: string,
+    readonly trusted: boolean,
+    readonly processAlias: string,
+    readonly request: TransitionRequest,
+  ) {}
+}
+
+export class TransitionTransactionCommand {
+  constructor(
+    readonly ctx: CommandContext,
+    readonly transactionId: string,
+    readonly caller: TransactionCaller,
+    readonly request: TransitionRequest,
+  ) {}
+}
+
+export class SendMessageCommand {
+  constructor(
+    readonly ctx: CommandContext,
+    readonly transactionId: string,
+    readonly senderId: string,
+    readonly content: string,
+  ) {}
+}
+
+export class UpdateTransactionMetadataCommand {
+  constructor(
+    readonly ctx: CommandContext,
+    readonly transactionId: string,
+    readonly metadata: Record<string, unknown>,
+  ) {}
+}
+
+type Decide<T extends Streams> = (s: { [K in keyof T]: T[K] extends StreamRef<infer S, any> ? S : never }) => { events: { tx: TransactionEvent[] } & Record<string, unknown[]>; result?: undefined };
+
+/** The scheduled command of a delayed transition: run `transition` if the transaction is still where it was. */
+export const DELAYED_TRANSITION = 'transaction/delayed-transition';
+export interface DelayedTransitionData {
+  transactionId: string;
+  transition: string;
+  /** The number of transitions when it was scheduled: a transaction that moved on since ignores the job. */
+  transitionCount: number;
+}
+
+/** The job streams a transition decision reads: the job of the state it enters, and of the state it leaves. */
+const jobStreams = (marketplaceId: string, transactionId: string, tx: TransactionState | undefined, cancelsPrevious: boolean) => {
+  const count = tx?.transitions.length ?? 0;
+  return {
+    nextJob: jobStream(marketplaceId, delayedJobId(transactionId, count + 1)),
+    ...(cancelsPrevious && count > 0 ? { previousJob: jobStream(marketplaceId, delayedJobId(transactionId, count)) } : {}),
+  };
+};
+
+/** The scheduled command of a delayed notification: mail it if the transaction is still where it was. */
+export const DELAYED_NOTIFICATION = 'transaction/delayed-notification';
+export interface DelayedNotificationData {
+  transactionId: string;
+  notification: string;
+  transitionCount: number;
+}
+
+const notificationJobId = (transactionId: string, count: number, notification: string) => `txn-${transactionId}-${count}-${notification}`;
+
+/** The job streams of the delayed notifications (`:at`) of the transition a decision runs. */
+const notificationStreams = (marketplaceId: string, transactionId: string, count: number, process: ProcessDefinition | undefined, transition: string) =>
+  Object.fromEntries(
+    (process?.notifications ?? [])
+      .filter((n) => n.on === transition && n.at !== null)
+      .map((n) => [`notify:${n.name}`, jobStream(marketplaceId, notificationJobId(transactionId, count + 1, n.name))]),
+  );
+
+/**
+ * Schedules the delayed transition of the state the transaction enters (the earliest of its `:at` times; a past
+ * one runs at once) and cancels the one of the state it leaves, in the same atomic append as the transition.
+ */
+const jobEvents = (s: Record<string, unknown>, process: ProcessDefinition, before: TransactionState, txEvents: TransactionEvent[], now: Date) => {
+  const after = txEvents.reduce(transactionDecider.evolve, before);
+  const next = nextDelayedTransition(process, after, now);
+  const count = after.transitions.length;
+  const events: Record<string, unknown[]> = {};
+  if (next && s.nextJob)
+    events.nextJob = scheduleJob(s.nextJob as ScheduledJobState, {
+      jobId: delayedJobId(after.id!, count),
+      dueAt: next.dueAt,
+      command: { type: DELAYED_TRANSITION, data: { transactionId: after.id!, transition: next.transition, transitionCount: count } satisfies DelayedTransitionData },
+    });
+  if (s.previousJob) events.previousJob = cancelJob(s.previousJob as ScheduledJobState);
+  const ran = after.lastTransition;
+  for (const n of process.notifications) {
+    if (n.on !== ran || n.at === null || !s[`notify:${n.name}`]) continue;
+    const dueAt = evaluateTime(n.at, timepointsOf(after), now);
+    if (dueAt)
+      events[`notify:${n.name}`] = scheduleJob(s[`notify:${n.name}`] as ScheduledJobState, {
+        jobId: notificationJobId(after.id!, count, n.name),
+        dueAt,
+        command: { type: DELAYED_NOTIFICATION, data: { transactionId: after.id!, notification: n.name, transitionCount: count } satisfies DelayedNotificationData },
+      });
+  }
+  return events;
+};
+
+/**
+ * Every transaction command: through the runner (atomic append at the expected revisions), or, speculatively, the
+ * same decision over the current states with nothing appended.
+ */
+abstract class TransactionHandler {
+  constructor(
+    protected readonly runner: CommandRunner,
+    protected readonly ids: IdGenerator,
+  ) {}
+
+  protected async decideOn<T extends Streams>(ctx: CommandContext, transactionId: string, streams: (loaded: Record<string, unknown>) => T, decide: Decide<T>, speculative: boolean): Promise<TransactionOutcome> {
+    if (!speculative) {
+      const outcome = await this.runner.run({ ctx, streams: streams as never, decide: decide as never });
+      return { transactionId, state: (outcome.after as unknown as { tx: TransactionState }).tx };
+    }
+    const loaded: Record<string, unknown> = {};
+    for (let round = 0; round < 3; round += 1)
+      for (const [name, ref] of Object.entries(streams(loaded))) if (!(name in loaded)) loaded[name] = await this.runner.state(ref);
+    const { events } = decide(loaded as never);
+    return { transactionId, state: events.tx.reduce(transactionDecider.evolve, loaded.tx as TransactionState) };
+  }
+
+  protected newIds(): () => string {
+    return () => this.ids.next();
+  }
+}
+
+const protectedDataOf = (s: Record<string, unknown>, customer: string, provider: string) => ({
+  customer: (s[customer] as UserState | undefined)?.profile.protectedData ?? {},
+  provider: (s[provider] as UserState | undefined)?.profile.protectedData ?? {},
+});
+
+const liveUser = (u: UserState | undefined): boolean => !!u && u.exists && !u.deleted && u.state !== 'banned';
+
+const splitAlias = (processAlias: string): [string, string] => {
+  const parts = processAlias.split('/');
+  if (parts.length !== 2 || !parts[0] || !parts[1]) throw invalidValue(['processAlias'], 'body', 'processAlias is "<process name>/<alias>", like default-inquiry/release-1');
+  return [parts[0], parts[1]];
+};
+
+/**
+ * transactions/initiate: a new transaction stream, decided over the process (its alias), the listing (published,
+ * not one's own), the caller and the listing's author. The initiator takes the initial transition's actor role
+ * (customer, or provider in a negotiation's reverse flow); the author takes the other.
+ */
+@CommandHandler(InitiateTransactionCommand)
+export class InitiateTransactionHandler extends TransactionHandler implements ICommandHandler<InitiateTransactionCommand, TransactionOutcome> {
+  constructor(runner: CommandRunner, @Inject(IDS) ids: IdGenerator) {
+    super(runner, ids);
+  }
+
+  execute({ ctx, userId, trusted, processAlias, request }: InitiateTransactionCommand): Promise<TransactionOutcome> {
+    const [processName, alias] = splitAlias(processAlias);
+    const listingId = request.params.listingId;
+    if (typeof listingId !== 'string') throw apiError(400, 'validation-missing-key', 'params.listingId is required', { source: { path: ['params', 'listingId'], type: 'body' } });
+    const transactionId = this.ids.next();
+    const newId = this.newIds();
+    const streams = (loaded: Record<string, unknown>) => {
+      const authorId = (loaded.listing as ListingState | undefined)?.authorId;
+      return {
+        tx: transactionStream(ctx.marketplaceId, transactionId),
+        process: processStream(ctx.marketplaceId, processName),
+        listing: listingStream(ctx.marketplaceId, listingId),
+        caller: userStream(ctx.marketplaceId, userId),
+        ...(authorId ? { author: userStream(ctx.marketplaceId, authorId) } : {}),
+        ...(request.speculative ? {} : jobStreams(ctx.marketplaceId, transactionId, undefined, false)),
+        ...(request.speculative || !loaded.process
+          ? {}
+          : notificationStreams(ctx.marketplaceId, transactionId, 0, aliasedVersion(loaded.process as ProcessState, alias)?.definition, request.transition)),
+      } as Streams;
+    };
+    return this.decideOn(ctx, transactionId, streams, (s: Record<string, unknown>) => {
+      const process = s.process as ProcessState;
+      const version = aliasedVersion(process, alias);
+      if (!version) throw conflict('transaction-unknown-alias', `There is no process alias ${processAlias}.`);
+      const listing = s.listing as ListingState;
+      if (!listing.exists || listing.deleted || listing.state !== 'published') throw conflict('transaction-listing-not-found', 'The listing does not exist or is not open for transactions.');
+      if (!liveUser(s.author as UserState | undefined)) throw conflict('transaction-provider-banned-or-deleted', "The listing's author is banned or deleted.");
+      const spec = version.definition.transitions.find((t) => t.name === request.transition);
+      const initiatorIsProvider = spec?.actor === 'provider';
+      const customerId = initiatorIsProvider ? listing.authorId! : userId;
+      const providerId = initiatorIsProvider ? userId : listing.authorId!;
+      const command: TransactionCommand = {
+        type: 'initiate',
+        process: version.definition,
+        transactionId,
+        processName,
+        processVersion: version.version,
+        listingId,
+        customerId,
+        providerId,
+        transition: request.transition,
+        params: request.params,
+        by: initiatorIsProvider ? 'provider' : 'customer',
+        trusted,
+        now: ctx.now,
+        protectedDataOf: protectedDataOf(s, initiatorIsProvider ? 'author' : 'caller', initiatorIsProvider ? 'caller' : 'author'),
+        newId,
+      };
+      const tx = transactionDecider.decide(command, s.tx as TransactionState);
+      return { events: { tx, ...jobEvents(s, version.definition, s.tx as TransactionState, tx, ctx.now) } };
+    }, request.speculative);
+  }
+}
+
+const roleOf = (tx: TransactionState, caller: TransactionCaller): TransitionActor => {
+  if (caller.kind !== 'user') return caller.kind;
+  if (caller.userId === tx.customerId) return 'customer';
+  if (caller.userId === tx.providerId) return 'provider';
+  throw forbidden('Only the customer and the provider of a transaction can transition it.');
+};
+
+/** transactions/transition: decided over the transaction, the version of the process it started on, and its parties. */
+@CommandHandler(TransitionTransactionCommand)
+export class TransitionTransactionHandler extends TransactionHandler implements ICommandHandler<TransitionTransactionCommand, TransactionOutcome> {
+  constructor(runner: CommandRunner, @Inject(IDS) ids: IdGenerator) {
+    super(runner, ids);
+  }
+
+  execute({ ctx, transactionId, caller, request }: TransitionTransactionCommand): Promise<TransactionOutcome> {
+    const { streams, decide } = transitionDecision(ctx, transactionId, caller, request, this.newIds());
+    return this.decideOn(ctx, transactionId, streams, decide, request.speculative);
+  }
+}
+
+/**
+ * A transition's decision over the transaction, the version of the process it started on, its parties and its
+ * delayed-transition jobs. With `onlyAfter` (a delayed transition's job), a transaction that has moved on since
+ * the job was scheduled decides nothing.
+ */
+export const transitionDecision = (ctx: CommandContext, transactionId: string, caller: TransactionCaller, request: TransitionRequest, newId: () => string, onlyAfter?: number) => {
+  const streams = (loaded: Record<string, unknown>) => {
+    const tx = loaded.tx as TransactionState | undefined;
+    return {
+      tx: transactionStream(ctx.marketplaceId, transactionId),
+      ...(tx?.exists
+        ? {
+            process: processStream(ctx.marketplaceId, tx.processName!),
+            customer: userStream(ctx.marketplaceId, tx.customerId!),
+            provider: userStream(ctx.marketplaceId, tx.providerId!),
+            // A delayed transition's own job is the one it leaves: the scheduler records that it ran.
+            ...(request.speculative ? {} : jobStreams(ctx.marketplaceId, transactionId, tx, caller.kind !== 'system')),
+            ...(request.speculative || !loaded.process
+              ? {}
+              : notificationStreams(ctx.marketplaceId, transactionId, tx.transitions.length, versionOf(loaded.process as ProcessState, tx.processVersion!)?.definition, request.transition)),
+          }
+        : {}),
+    } as Streams;
+  };
+  const decide = (s: Record<string, unknown>) => {
+    const tx = s.tx as TransactionState;
+    if (!tx.exists) throw notFound('No such transaction.');
+    if (onlyAfter !== undefined && tx.transitions.length !== onlyAfter) return { events: { tx: [] } };
+    const by = roleOf(tx, caller);
+    const version = versionOf(s.process as ProcessState, tx.processVersion!);
+    if (!version) throw conflict('transaction-invalid-transition', `Process ${tx.processName} version ${tx.processVersion} is gone.`);
+    if (!liveUser(s.customer as UserState)) throw conflict('transaction-customer-banned-or-deleted', 'The customer is banned or deleted.');
+    if (!liveUser(s.provider as UserState)) throw conflict('transaction-provider-banned-or-deleted', 'The provider is banned or deleted.');
+    const command: TransactionCommand = {
+      type: 'transition',
+      process: version.definition,
+      transition: request.transition,
+      params: request.params,
+      by,
+      trusted: caller.kind !== 'user' || caller.trusted,
+      now: ctx.now,
+      protectedDataOf: protectedDataOf(s, 'customer', 'provider'),
+      newId,
+    };
+    const events = transactionDecider.decide(command, tx);
+    return { events: { tx: events, ...jobEvents(s, version.definition, tx, events, ctx.now) } };
+  };
+  return { streams, decide };
+};
+
+/** messages/send: a message of a party of the transaction; it never changes the transaction's state. */
+@CommandHandler(SendMessageCommand)
+export class SendMessageHandler implements ICommandHandler<SendMessageCommand, string> {
+  constructor(
+    private readonly runner: CommandRunner,
+    @Inject(IDS) private readonly ids: IdGenerator,
+  ) {}
+
+  async execute({ ctx, transactionId, senderId, content }: SendMessageCommand): Promise<string> {
+    const messageId = this.ids.next();
+    await this.runner.run({
+      ctx,
+      streams: { tx: transactionStream(ctx.marketplaceId, transactionId) },
+      decide: (s) => {
+        if (!s.tx.exists) throw notFound('No such transaction.');
+        if (senderId !== s.tx.customerId && senderId !== s.tx.providerId) throw forbidden('Only the customer and the provider of a transaction can message in it.');
+        return { events: { tx: transactionDecider.decide({ type: 'send-message', messageId, senderId, content, now: ctx.now }, s.tx) } };
+      },
+    });
+    return messageId;
+  }
+}
+
+/** Integration API transactions/update_metadata: a top-level merge, `transaction/updated`, no transition. */
+@CommandHandler(UpdateTransactionMetadataCommand)
+export class UpdateTransactionMetadataHandler implements ICommandHandler<UpdateTransactionMetadataCommand, void> {
+  constructor(private readonly runner: CommandRunner) {}
+
+  async execute({ ctx, transactionId, metadata }: UpdateTransactionMetadataCommand): Promise<void> {
+    await this.runner.run({
+      ctx,
+      streams: { tx: transactionStream(ctx.marketplaceId, transactionId) },
+      decide: (s) => {
+        if (!s.tx.exists) throw notFound('No such transaction.');
+        return { events: { tx: transactionDecider.decide({ type: 'update-metadata', metadata }, s.tx) } };
+      },
+    });
+  }
+}
+
+/**
+ * A delayed notification's job: if the transaction has not moved since the transition that scheduled it, an
+ * internal `transaction/notification-due` event, which the notifications reactor mails; otherwise nothing (a
+ * delayed notification is dropped when the transaction changes state first).
+ */
+export const notificationDecision = (ctx: CommandContext, data: DelayedNotificationData) => ({
+  ctx,
+  streams: { tx: transactionStream(ctx.marketplaceId, data.transactionId) },
+  decide: (s: { tx: TransactionState }) => {
+    if (!s.tx.exists || s.tx.transitions.length !== data.transitionCount) return { events: {} };
+    return { events: { tx: [{ type: 'transaction/notification-due' as const, data: { notification: data.notification, transitionCount: data.transitionCount } }] } };
+  },
+});

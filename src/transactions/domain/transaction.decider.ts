@@ -1,0 +1,116 @@
+import { ApiError, apiError, conflict, forbidden, invalidValue, missingKey } from '../../shared/api-error';
+import { mergeExtendedData } from '../../shared/resource-diff';
+import type { ProcessDefinition, TransitionActor, TransitionSpec } from './process-definition';
+import { actionNamed } from './transaction.actions';
+import type { TransactionChanges, TransactionEvent } from './transaction.events';
+import { evolveTransaction, initialTransactionState, TransactionState } from './transaction.state';
+
+/** Who runs a transition: a party of the transaction, the operator (Integration API) or the system (`:at`). */
+export interface TransitionCall {
+  transition: string;
+  params: Record<string, unknown>;
+  by: TransitionActor;
+  /** A trusted context (a trusted user token, the Integration API, the scheduler): privileged transitions allowed. */
+  trusted: boolean;
+  now: Date;
+  protectedDataOf: { customer: Record<string, unknown>; provider: Record<string, unknown> };
+  /** Ids for the resources the actions create (reviews), taken in order. */
+  newId(): string;
+}
+
+export interface NewTransaction {
+  transactionId: string;
+  processName: string;
+  processVersion: number;
+  listingId: string;
+  customerId: string;
+  providerId: string;
+}
+
+export type TransactionCommand =
+  | ({ type: 'initiate'; process: ProcessDefinition } & NewTransaction & TransitionCall)
+  | ({ type: 'transition'; process: ProcessDefinition } & TransitionCall)
+  | { type: 'update-metadata'; metadata: Record<string, unknown> }
+  | { type: 'send-message'; messageId: string; senderId: string; content: string; now: Date };
+
+const invalidTransition = (details: string) => conflict('transaction-invalid-transition', details);
+
+/** The transition the call names, if it may run now: right state, right actor, trusted when privileged. */
+const transitionFor = (process: ProcessDefinition, state: string | null, call: TransitionCall): TransitionSpec => {
+  const t = process.transitions.find((x) => x.name === call.transition);
+  if (!t) throw invalidTransition(`The process has no transition ${call.transition}.`);
+  if (t.from !== state) throw invalidTransition(`${call.transition} cannot run from ${state ?? 'the initial state'}.`);
+  const actor: TransitionActor = t.at ? 'system' : t.actor!;
+  if (actor !== call.by) throw invalidTransition(`${call.transition} is for the ${actor}, not the ${call.by}.`);
+  if (t.privileged && !call.trusted) throw forbidden(`${call.transition} is privileged: it can only be invoked from a trusted context.`, 'forbidden');
+  return t;
+};
+
+/** The params of a transition are the union of its actions' params; required ones must be given, others are ignored. */
+const checkParams = (t: TransitionSpec, params: Record<string, unknown>): void => {
+  const missing = [...new Set(t.actions.flatMap((a) => actionNamed(a.name).params.required))].filter((k) => params[k] === undefined || params[k] === null);
+  if (missing.length > 0) throw new ApiError(missing.map((k) => missingKey(['params', k], 'body', `${t.name} needs params.${k}`).items[0]));
+};
+
+/**
+ * Runs a transition's actions in order over a working copy of the transaction: all or nothing, since a failing
+ * action throws before anything is returned. Review events come first, then the transaction's own event.
+ */
+const runTransition = (s: TransactionState, t: TransitionSpec, call: TransitionCall): { changes: TransactionChanges; events: TransactionEvent[] } => {
+  checkParams(t, call.params);
+  let working = s;
+  let changes: TransactionChanges = {};
+  const events: TransactionEvent[] = [];
+  for (const spec of t.actions) {
+    const result = actionNamed(spec.name).run({ tx: working, params: call.params, config: spec.config, by: call.by, now: call.now, protectedDataOf: call.protectedDataOf, newId: call.newId });
+    if (result.changes) {
+      changes = { ...changes, ...result.changes };
+      working = { ...working, ...result.changes };
+    }
+    for (const e of result.events ?? []) {
+      events.push(e);
+      working = evolveTransaction(working, e);
+    }
+  }
+  return { changes, events };
+};
+
+export const transactionDecider = {
+  initialState: initialTransactionState,
+  evolve: evolveTransaction,
+  decide: (c: TransactionCommand, s: TransactionState): TransactionEvent[] => {
+    switch (c.type) {
+      case 'initiate': {
+        if (s.exists) throw conflict('transaction-exists', 'The transaction already exists.');
+        const t = transitionFor(c.process, null, c);
+        // The implicit init-listing-tx: the initiator is never the listing's author.
+        if (c.customerId === c.providerId) throw conflict('transaction-same-author-and-customer', 'A user cannot start a transaction on their own listing.');
+        const base: TransactionState = { ...s, exists: true, id: c.transactionId, customerId: c.customerId, providerId: c.providerId, listingId: c.listingId };
+        const { changes, events } = runTransition(base, t, c);
+        const { transactionId, processName, processVersion, listingId, customerId, providerId } = c;
+        return [
+          ...events,
+          {
+            type: 'transaction/initiated',
+            data: { transactionId, processName, processVersion, listingId, customerId, providerId, transition: t.name, from: null, to: t.to, by: c.by, at: c.now.toISOString(), changes },
+          },
+        ];
+      }
+      case 'transition': {
+        if (!s.exists) throw apiError(404, 'not-found', 'No such transaction.');
+        const t = transitionFor(c.process, s.state, c);
+        const { changes, events } = runTransition(s, t, c);
+        return [...events, { type: 'transaction/transitioned', data: { transition: t.name, from: s.state, to: t.to, by: c.by, at: c.now.toISOString(), changes } }];
+      }
+      case 'update-metadata': {
+        if (!s.exists) throw apiError(404, 'not-found', 'No such transaction.');
+        if (Buffer.byteLength(JSON.stringify(c.metadata)) > 50 * 1024) throw invalidValue(['metadata'], 'body', 'metadata must be at most 50KB as JSON');
+        const metadata = mergeExtendedData(s.metadata, c.metadata);
+        return JSON.stringify(metadata) === JSON.stringify(s.metadata) ? [] : [{ type: 'transaction/updated', data: { metadata } }];
+      }
+      case 'send-message':
+        if (!s.exists) throw apiError(404, 'not-found', 'No such transaction.');
+        return [{ type: 'message/created', data: { messageId: c.messageId, senderId: c.senderId, content: c.content, createdAt: c.now.toISOString() } }];
+    }
+  },
+};

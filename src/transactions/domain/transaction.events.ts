@@ -1,0 +1,63 @@
+import type { DomainEvent } from '../../shared/decider';
+import type { TransitionActor } from './process-definition';
+import type { LineItem } from './line-items';
+
+type Money = { amount: number; currency: string };
+
+/** What a transition's actions change on the transaction itself (no own events: the transaction's event covers them). */
+export interface TransactionChanges {
+  lineItems?: LineItem[];
+  payinTotal?: Money | null;
+  payoutTotal?: Money | null;
+  protectedData?: Record<string, unknown>;
+  metadata?: Record<string, unknown>;
+}
+
+export interface TransitionRecord {
+  transition: string;
+  from: string | null;
+  to: string;
+  by: TransitionActor;
+  at: string;
+  changes: TransactionChanges;
+}
+
+export interface ReviewCreated {
+  reviewId: string;
+  type: 'ofProvider' | 'ofCustomer';
+  rating: number;
+  content: string;
+  authorId: string;
+  subjectId: string;
+  listingId: string;
+  createdAt: string;
+}
+
+/**
+ * Everything of a transaction lives in its stream: the transaction, its reviews and its messages. Inside a
+ * transition, review events come before the transaction's own event (events.md §2.3).
+ */
+export type TransactionEvent =
+  | DomainEvent<
+      'transaction/initiated',
+      TransitionRecord & { transactionId: string; processName: string; processVersion: number; listingId: string; customerId: string; providerId: string }
+    >
+  | DomainEvent<'transaction/transitioned', TransitionRecord>
+  | DomainEvent<'transaction/updated', { metadata: Record<string, unknown> }>
+  | DomainEvent<'review/created', ReviewCreated>
+  | DomainEvent<'review/updated', { reviewId: string; state: 'public' }>
+  | DomainEvent<'message/created', { messageId: string; senderId: string; content: string; createdAt: string }>
+  /** Internal: a delayed notification is due (the transaction had not moved on); the notifications reactor mails it. */
+  | DomainEvent<'transaction/notification-due', { notification: string; transitionCount: number }>;
+
+export const PUBLIC_TRANSACTION_EVENTS: ReadonlySet<string> = new Set([
+  'transaction/initiated',
+  'transaction/transitioned',
+  'transaction/updated',
+  'review/created',
+  'review/updated',
+  'message/created',
+]);
+
+/** Events of a transition: `source/transaction` whichever API invoked it (events.md §2.3). */
+export const TRANSITION_EVENTS: ReadonlySet<string> = new Set(['transaction/initiated', 'transaction/transitioned', 'review/created', 'review/updated']);

@@ -1,0 +1,104 @@
+import type { LineItem } from './line-items';
+import type { TransitionActor } from './process-definition';
+import type { ReviewCreated, TransactionEvent } from './transaction.events';
+
+export interface ReviewState extends ReviewCreated {
+  state: 'pending' | 'public';
+}
+
+export interface MessageState {
+  messageId: string;
+  senderId: string;
+  content: string;
+  createdAt: string;
+}
+
+export interface TransactionState {
+  exists: boolean;
+  id: string | null;
+  processName: string | null;
+  processVersion: number | null;
+  listingId: string | null;
+  customerId: string | null;
+  providerId: string | null;
+  createdAt: string | null;
+  /** `state/…`; null before the first transition. */
+  state: string | null;
+  lastTransition: string | null;
+  lastTransitionedAt: string | null;
+  transitions: Array<{ transition: string; createdAt: string; by: TransitionActor }>;
+  lineItems: LineItem[];
+  payinTotal: { amount: number; currency: string } | null;
+  payoutTotal: { amount: number; currency: string } | null;
+  protectedData: Record<string, unknown>;
+  metadata: Record<string, unknown>;
+  reviews: ReviewState[];
+  messageCount: number;
+  lastMessageAt: string | null;
+  /** Timepoints of the time expressions. */
+  firstEnteredState: Record<string, string>;
+  lastEnteredState: Record<string, string>;
+  firstTransitioned: Record<string, string>;
+}
+
+export const initialTransactionState = (): TransactionState => ({
+  exists: false,
+  id: null,
+  processName: null,
+  processVersion: null,
+  listingId: null,
+  customerId: null,
+  providerId: null,
+  createdAt: null,
+  state: null,
+  lastTransition: null,
+  lastTransitionedAt: null,
+  transitions: [],
+  lineItems: [],
+  payinTotal: null,
+  payoutTotal: null,
+  protectedData: {},
+  metadata: {},
+  reviews: [],
+  messageCount: 0,
+  lastMessageAt: null,
+  firstEnteredState: {},
+  lastEnteredState: {},
+  firstTransitioned: {},
+});
+
+const transitioned = (s: TransactionState, r: Extract<TransactionEvent, { type: 'transaction/transitioned' }>['data']): TransactionState => ({
+  ...s,
+  ...r.changes,
+  state: r.to,
+  lastTransition: r.transition,
+  lastTransitionedAt: r.at,
+  transitions: [...s.transitions, { transition: r.transition, createdAt: r.at, by: r.by }],
+  firstEnteredState: r.to in s.firstEnteredState ? s.firstEnteredState : { ...s.firstEnteredState, [r.to]: r.at },
+  lastEnteredState: { ...s.lastEnteredState, [r.to]: r.at },
+  firstTransitioned: r.transition in s.firstTransitioned ? s.firstTransitioned : { ...s.firstTransitioned, [r.transition]: r.at },
+});
+
+export const evolveTransaction = (s: TransactionState, e: TransactionEvent): TransactionState => {
+  switch (e.type) {
+    case 'transaction/initiated': {
+      const { transactionId, processName, processVersion, listingId, customerId, providerId } = e.data;
+      return transitioned(
+        { ...s, exists: true, id: transactionId, processName, processVersion, listingId, customerId, providerId, createdAt: e.data.at },
+        e.data,
+      );
+    }
+    case 'transaction/transitioned':
+      return transitioned(s, e.data);
+    case 'transaction/updated':
+      return { ...s, metadata: e.data.metadata };
+    case 'review/created':
+      return { ...s, reviews: [...s.reviews, { ...e.data, state: 'pending' }] };
+    case 'review/updated':
+      return { ...s, reviews: s.reviews.map((r) => (r.reviewId === e.data.reviewId ? { ...r, state: e.data.state } : r)) };
+    case 'message/created':
+      return { ...s, messageCount: s.messageCount + 1, lastMessageAt: e.data.createdAt };
+    default:
+      return s;
+  }
+};

@@ -1,0 +1,34 @@
+import { IsDefined, IsOptional, IsString, Length, ValidateIf } from 'class-validator';
+import { constraint, IsExtendedData, IsUuidString } from '../../http/validation';
+
+const IsParams = constraint('isParams', (v) => typeof v === 'object' && v !== null && !Array.isArray(v), 'must be a map of the transition\'s params');
+const IsNoAttachments = constraint('isNoAttachments', (v) => Array.isArray(v) && v.length === 0, 'must be empty: file attachments are not supported by this server');
+
+export class InitiateBody {
+  @IsDefined() @IsString() @Length(1, 200) processAlias!: string;
+  @IsDefined() @IsString() @Length(1, 200) transition!: string;
+  @IsOptional() @IsParams() params?: Record<string, unknown>;
+}
+
+export class TransitionBody {
+  @IsDefined() @IsUuidString() id!: string;
+  @IsDefined() @IsString() @Length(1, 200) transition!: string;
+  @IsOptional() @IsParams() params?: Record<string, unknown>;
+}
+
+export class IdQuery {
+  @IsDefined() @IsUuidString() id!: string;
+}
+
+export class UpdateMetadataBody {
+  @IsDefined() @IsUuidString() id!: string;
+  @ValidateIf((_o, v) => v !== undefined) @IsExtendedData() metadata?: Record<string, unknown>;
+}
+
+export class SendMessageBody {
+  @IsDefined() @IsUuidString() transactionId!: string;
+  @IsDefined() @IsString() @Length(1, 100_000) content!: string;
+  /** File attachments are not supported: only an empty list is accepted (the template sends one). */
+  @IsOptional() @IsNoAttachments()
+  publicFileAttachments?: string[];
+}

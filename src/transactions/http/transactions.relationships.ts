@@ -1,0 +1,84 @@
+import { Injectable, OnModuleInit } from '@nestjs/common';
+import { QueryBus } from '@nestjs/cqrs';
+import { LoadContext, RelationshipRegistry } from '../../http/envelope';
+import type { Resource } from '../../http/resource';
+import { FindListingQuery } from '../../listings/queries/listing.queries';
+import type { StoredListing } from '../../listings/domain/listing.views';
+import { integrationListing, publicListingView } from '../../listings/domain/listing.views';
+import { MarketplaceDirectory } from '../../marketplaces/marketplace-directory';
+import { integrationUser, publicUserView, StoredUser } from '../../users/domain/user.views';
+import { FindUserQuery } from '../../users/queries/find-user.query';
+import { refId } from '../domain/transaction.views';
+import { TransactionReads } from '../queries/transaction-reads';
+import { messageResource, reviewResource, transactionResource } from './transaction-resources';
+
+/**
+ * The relationships of transactions, reviews and messages: listing (nested author, images through the listings
+ * context), customer, provider, reviews (author, subject), messages (sender; `limit.messages`), marketplace.
+ */
+@Injectable()
+export class TransactionsRelationships implements OnModuleInit {
+  constructor(
+    private readonly registry: RelationshipRegistry,
+    private readonly reads: TransactionReads,
+    private readonly queries: QueryBus,
+    private readonly marketplaces: MarketplaceDirectory,
+  ) {}
+
+  onModuleInit(): void {
+    const r = this.registry;
+    r.register('transaction', 'marketplace', (_t, ctx) => this.marketplaces.resource(ctx.auth.marketplaceId));
+    r.register('transaction', 'listing', (t, ctx) => this.withTransaction(t, ctx, (tx) => this.listing(refId(tx.relationships.listing), ctx)));
+    r.register('transaction', 'customer', (t, ctx) => this.withTransaction(t, ctx, (tx) => this.user(refId(tx.relationships.customer), ctx)));
+    r.register('transaction', 'provider', (t, ctx) => this.withTransaction(t, ctx, (tx) => this.user(refId(tx.relationships.provider), ctx)));
+    r.register('transaction', 'reviews', async (t, ctx) => {
+      const page = await this.reads.reviews(ctx.auth.marketplaceId, [{ field: 'transactionId', op: 'eq', value: t.id }], { offset: 0, limit: 10 });
+      return page.items.map(reviewResource);
+    });
+    r.register('transaction', 'messages', async (t, ctx) => {
+      const page = await this.reads.messages(ctx.auth.marketplaceId, t.id, { offset: 0, limit: ctx.params.limits.get('messages') ?? 100 });
+      return page.items.map(messageResource);
+    });
+    // Not connected yet: bookings and stock reservations come with availability and stock.
+    r.register('transaction', 'booking', async () => null);
+    r.register('transaction', 'stockReservation', async () => null);
+    for (const rel of ['author', 'subject'] as const)
+      r.register('review', rel, async (rv, ctx) => {
+        const review = await this.reads.review(ctx.auth.marketplaceId, rv.id);
+        return review ? this.user(refId(review.relationships[rel]), ctx) : null;
+      });
+    r.register('review', 'listing', async (rv, ctx) => {
+      const review = await this.reads.review(ctx.auth.marketplaceId, rv.id);
+      return review ? this.listing(refId(review.relationships.listing), ctx) : null;
+    });
+    r.register('message', 'sender', async (m, ctx) => this.user(await this.messageField(m, ctx, 'sender'), ctx));
+    r.register('message', 'transaction', async (m, ctx) => {
+      const tx = await this.reads.transaction(ctx.auth.marketplaceId, (await this.messageField(m, ctx, 'transaction')) ?? '');
+      return tx ? transactionResource(tx) : null;
+    });
+  }
+
+  private async withTransaction(t: Resource, ctx: LoadContext, load: (tx: NonNullable<Awaited<ReturnType<TransactionReads['transaction']>>>) => Promise<Resource | null>) {
+    const tx = await this.reads.transaction(ctx.auth.marketplaceId, t.id);
+    return tx ? load(tx) : null;
+  }
+
+  private async messageField(m: Resource, ctx: LoadContext, rel: 'sender' | 'transaction'): Promise<string | null> {
+    const message = await this.reads.message(ctx.auth.marketplaceId, m.id);
+    return message ? refId(message.relationships[rel]) : null;
+  }
+
+  private async listing(id: string | null, ctx: LoadContext): Promise<Resource | null> {
+    const listing = id ? await this.queries.execute<FindListingQuery, StoredListing | null>(new FindListingQuery(ctx.auth.marketplaceId, id)) : null;
+    if (!listing) return null;
+    if (ctx.auth.scope === 'integ') return integrationListing(listing);
+    return publicListingView(listing);
+  }
+
+  private async user(id: string | null, ctx: LoadContext): Promise<Resource | null> {
+    if (!id) return null;
+    const user = await this.queries.execute<FindUserQuery, StoredUser | null>(new FindUserQuery(ctx.auth.marketplaceId, { id }));
+    if (!user) return null;
+    return ctx.auth.scope === 'integ' ? integrationUser(user) : publicUserView(user);
+  }
+}

@@ -1,0 +1,39 @@
+import { Module } from '@nestjs/common';
+import { ListingsModule } from '../listings/listings.module';
+import { MarketplacesModule } from '../marketplaces/marketplaces.module';
+import { ChangeProcessHandler, InstallDefaultProcessesHandler } from './commands/process.handlers';
+import {
+  InitiateTransactionHandler,
+  SendMessageHandler,
+  TransitionTransactionHandler,
+  UpdateTransactionMetadataHandler,
+} from './commands/transaction.handlers';
+import { MessagesReviewsMarketplaceController } from './http/messages-reviews.marketplace.controller';
+import { TransactionsIntegrationController } from './http/transactions.integration.controller';
+import { TransactionsMarketplaceController } from './http/transactions.marketplace.controller';
+import { TransactionsRelationships } from './http/transactions.relationships';
+import { ProcessReads } from './queries/process-reads';
+import { DelayedTransitions } from './delayed-transitions';
+import { TransactionNotificationsReactor } from './transaction-notifications.reactor';
+import { TransactionReads } from './queries/transaction-reads';
+
+/** Transactions: processes (versions, aliases), the engine, messages and reviews, in both data APIs. */
+@Module({
+  imports: [MarketplacesModule, ListingsModule],
+  controllers: [TransactionsMarketplaceController, MessagesReviewsMarketplaceController, TransactionsIntegrationController],
+  providers: [
+    TransactionReads,
+    ProcessReads,
+    TransactionsRelationships,
+    ChangeProcessHandler,
+    InstallDefaultProcessesHandler,
+    InitiateTransactionHandler,
+    TransitionTransactionHandler,
+    SendMessageHandler,
+    UpdateTransactionMetadataHandler,
+    DelayedTransitions,
+    TransactionNotificationsReactor,
+  ],
+  exports: [TransactionReads],
+})
+export class TransactionsModule {}

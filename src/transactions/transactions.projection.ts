@@ -1,0 +1,83 @@
+import type { RecordedEvent } from '../event-store/event-store.port';
+import type { Projection } from '../event-sourcing/projection';
+import type { ReadModelOp } from '../read-models/document-store.port';
+import { refId, StoredMessage, StoredReview, StoredTransaction } from './domain/transaction.views';
+
+export const TRANSACTIONS = 'transaction';
+export const MESSAGES = 'message';
+export const REVIEWS = 'review';
+export const PROCESSES = 'process';
+
+const iso = (v: unknown): string | null => (v instanceof Date ? v.toISOString() : typeof v === 'string' ? v : null);
+
+const transactionDocument = (tx: StoredTransaction, marketplaceId: string, lastMessageAt: string | null): ReadModelOp => {
+  const a = tx.attributes;
+  const customerId = refId(tx.relationships.customer);
+  const providerId = refId(tx.relationships.provider);
+  return {
+    op: 'put',
+    collection: TRANSACTIONS,
+    document: {
+      id: tx.id.uuid,
+      marketplaceId,
+      createdAt: iso(a.createdAt)!,
+      body: tx,
+      fields: {
+        customerId,
+        providerId,
+        parties: [customerId, providerId].filter((id): id is string => id !== null),
+        listingId: refId(tx.relationships.listing),
+        processName: a.processName as string,
+        processVersion: a.processVersion as number,
+        state: `state/${a.state as string}`,
+        lastTransition: a.lastTransition as string,
+        lastTransitionedAt: iso(a.lastTransitionedAt),
+        lastMessageAt,
+        hasMessage: lastMessageAt !== null,
+        hasPayin: a.payinTotal !== null,
+        hasBooking: false,
+        hasStockReservation: false,
+      },
+    },
+  };
+};
+
+/**
+ * Transactions, their messages and their reviews, from the transaction streams' events: the Integration API view
+ * of each, with the fields their queries filter and sort on. The processes read model lists each process's
+ * versions and aliases (the operator CLI's `process list`).
+ */
+export const transactionsProjection: Projection = {
+  name: 'transactions',
+  eventTypes: ['transaction/initiated', 'transaction/transitioned', 'transaction/updated', 'review/created', 'review/updated', 'message/created', 'process/version-created', 'process/alias-created', 'process/alias-updated', 'process/alias-deleted'],
+  project: (event: RecordedEvent): ReadModelOp[] => {
+    const m = event.metadata;
+    const readModel = (event.data as { readModel?: { lastMessageAt: string | null; transaction?: StoredTransaction } }).readModel;
+    if (m.resourceType === 'transaction') return [transactionDocument(m.resource as StoredTransaction, m.marketplaceId, readModel?.lastMessageAt ?? null)];
+    if (m.resourceType === 'review') {
+      const review = m.resource as StoredReview;
+      const a = review.attributes;
+      const fields = {
+        transactionId: refId(review.relationships.transaction),
+        authorId: refId(review.relationships.author),
+        subjectId: refId(review.relationships.subject),
+        listingId: refId(review.relationships.listing),
+        type: a.type as string,
+        state: a.state as string,
+      };
+      return [{ op: 'put', collection: REVIEWS, document: { id: review.id.uuid, marketplaceId: m.marketplaceId, createdAt: iso(a.createdAt)!, body: review, fields } }];
+    }
+    if (m.resourceType === 'message') {
+      const message = m.resource as StoredMessage;
+      const fields = { transactionId: refId(message.relationships.transaction), senderId: refId(message.relationships.sender) };
+      const ops: ReadModelOp[] = [{ op: 'put', collection: MESSAGES, document: { id: message.id.uuid, marketplaceId: m.marketplaceId, createdAt: iso(message.attributes.createdAt)!, body: message, fields } }];
+      if (readModel?.transaction) ops.push(transactionDocument(readModel.transaction, m.marketplaceId, readModel.lastMessageAt));
+      return ops;
+    }
+    if (m.resourceType === 'process') {
+      const body = m.resource as { name: string };
+      return [{ op: 'put', collection: PROCESSES, document: { id: body.name, marketplaceId: m.marketplaceId, createdAt: m.createdAt, body } }];
+    }
+    return [];
+  },
+};
