@@ -13,6 +13,7 @@ import {
   Subscription,
   WrongExpectedRevisionError,
 } from './event-store.port';
+import { RecentEvents } from './recent-events';
 import { SqliteEventViews } from './sqlite-event-views';
 import type { WalGroupCommit } from './wal-group-commit';
 
@@ -79,6 +80,7 @@ export class SqliteEventStore implements EventStore {
   private readonly listeners = new Set<() => void>();
   private eventViews: SqliteEventViews | undefined;
   private lastSubscriberBatch: { after: number; until: number; events: RecordedEvent[] } | null = null;
+  private readonly recent = new RecentEvents();
   private pending: Array<{ appends: StreamAppend[]; resolve(result: AppendResult): void; reject(error: unknown): void }> = [];
 
   /**
@@ -122,9 +124,11 @@ export class SqliteEventStore implements EventStore {
     const batch = this.pending;
     this.pending = [];
     const outcomes: Array<{ result: AppendResult } | { error: unknown }> = [];
+    let headBefore = 0;
     try {
       this.db
         .transaction(() => {
+          headBefore = this.headPositionSync();
           for (const { appends } of batch) {
             try {
               outcomes.push({ result: this.commit(appends) });
@@ -134,6 +138,7 @@ export class SqliteEventStore implements EventStore {
           }
         })
         .immediate();
+      this.recent.committed(headBefore, outcomes.flatMap((o) => ('result' in o ? o.result.events : [])));
       const head = Math.max(0, ...outcomes.map((o) => ('result' in o ? o.result.position : 0)));
       await this.groupCommit?.afterCommit(head);
     } catch (error) {
@@ -151,6 +156,7 @@ export class SqliteEventStore implements EventStore {
   /** Synchronous append (one-off writers: the CLI, seeding): durable when it returns, like `append`. */
   appendSync(appends: StreamAppend[]): AppendResult {
     const result = this.commit(appends);
+    this.recent.forget(); // its own transaction, outside the batches that keep RecentEvents whole
     this.groupCommit?.afterCommitSync(result.position);
     this.notify();
     return result;
@@ -342,6 +348,8 @@ export class SqliteEventStore implements EventStore {
    */
   private subscriberBatch(after: number, durable: number | undefined): RecordedEvent[] {
     const until = durable ?? this.headPositionSync();
+    const recent = this.recent.batch(after, until, SUBSCRIBER_BATCH);
+    if (recent) return recent;
     const last = this.lastSubscriberBatch;
     if (last && last.after === after && last.until === until) return last.events;
     const events = this.readAllSync({ after, until, limit: SUBSCRIBER_BATCH });

@@ -62,4 +62,34 @@ describe('embedded group commit', () => {
     expect(seen).toEqual([appended.position]);
     await subscription.close();
   });
+
+  it('given another connection appends between this store\'s commits, then a subscriber still gets every event, in order', async () => {
+    const seen: number[] = [];
+    const subscription = store.subscribeToAll(0, async (batch) => {
+      for (const e of batch) seen.push((e.data as { n: number }).n);
+    });
+    const other = new Database(join(dir, 'log.db'));
+    const otherStore = new SqliteEventStore(other);
+    try {
+      await store.append([{ streamId: 'a', expectedRevision: 'no_stream', events: [event(1)] }]);
+      otherStore.appendSync([{ streamId: 'b', expectedRevision: 'no_stream', events: [event(2)] }]);
+      await store.append([
+        { streamId: 'a', expectedRevision: 0, events: [event(3)] },
+        { streamId: 'c', expectedRevision: 'no_stream', events: [event(4)] },
+      ]);
+      const [, failed] = await Promise.allSettled([
+        store.append([{ streamId: 'a', expectedRevision: 1, events: [event(5)] }]),
+        store.append([{ streamId: 'a', expectedRevision: 1, events: [event(6)] }]), // rolled back: never delivered
+        store.append([{ streamId: 'd', expectedRevision: 'no_stream', events: [event(7)] }]),
+      ]);
+      expect(failed.status).toBe('rejected');
+      const deadline = Date.now() + 5000;
+      while (seen.length < 6 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(seen).toEqual([1, 2, 3, 4, 5, 7]);
+    } finally {
+      await subscription.close();
+      await otherStore.close();
+      other.close();
+    }
+  });
 });
