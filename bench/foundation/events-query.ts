@@ -65,22 +65,24 @@ export const seedUserEvents = async (ctx: BenchContext, dataDir: string, credent
 };
 
 /**
- * Waits until the restarted server's reactors have passed over the seeded events (seeding runs no reactors, so
- * they catch up after the restart: a million events is a few seconds of work that must not overlap the load).
+ * Waits until the server's reactors and projections have caught up with the log, as its readiness probe reports
+ * them (GET /health/ready): a load measured while they work through a seeded log measures that catch-up. A
+ * reactor that never ran has no checkpoint at all, so the probe (which knows every reactor) is asked, not the
+ * checkpoints table.
  */
-export const reactorsPast = async (ctx: BenchContext, dataDir: string, head: number): Promise<void> => {
-  const db = new Database(join(dataDir, 'marketplace.db'), { readonly: true });
-  try {
-    const behind = db.prepare('SELECT COUNT(*) AS n FROM consumer_checkpoints WHERE position < ?');
-    const started = Date.now();
-    while ((behind.get(head) as { n: number }).n > 0) {
-      if (Date.now() - started > 600_000) throw new Error('the reactors did not catch up with the seeded log within 10 minutes');
-      await new Promise((resolve) => setTimeout(resolve, 500));
-    }
-    ctx.log(`reactors caught up with the seeded log in ${((Date.now() - started) / 1000).toFixed(1)} s`);
-  } finally {
-    db.close();
+export const serverSettled = async (ctx: BenchContext, baseUrl: string): Promise<void> => {
+  const started = Date.now();
+  for (;;) {
+    const report = (await (await fetch(`${baseUrl}/health/ready`)).json()) as {
+      projections: { caughtUp: boolean };
+      reactors: Array<{ name: string; lag: number; stopped: boolean }>;
+    };
+    const behind = report.reactors.filter((r) => r.lag > 0 && !r.stopped);
+    if (report.projections.caughtUp && behind.length === 0) break;
+    if (Date.now() - started > 600_000) throw new Error(`the server did not catch up with the seeded log within 10 minutes (${behind.map((r) => r.name).join(', ')})`);
+    await new Promise((resolve) => setTimeout(resolve, 500));
   }
+  ctx.log(`reactors and projections caught up with the log in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 };
 
 /** A small deterministic PRNG (mulberry32), so every run asks for the same cursors. */
@@ -109,7 +111,7 @@ const rssMbOf = (pid: number | undefined): number | null => {
  */
 export const measureEventsQuery = async (ctx: BenchContext, server: ServerProcess, seeded: Seeded): Promise<BenchResult> => {
   const { baseUrl, credentials } = server;
-  await reactorsPast(ctx, server.dataDir, seeded.head);
+  await serverSettled(ctx, baseUrl);
   const token = await integrationToken(baseUrl, credentials.integrationApi.clientId, credentials.integrationApi.clientSecret);
   const path = (after: number) => `/v1/integration_api/events/query?startAfterSequenceId=${after}`;
   const maxCursor = Math.max(0, seeded.head - 200);

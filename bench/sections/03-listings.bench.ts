@@ -1,7 +1,7 @@
 import type { BenchContext, BenchResult } from '../bench-kit';
 import { measureListingCreate, measureListingQueries, memoryOf } from '../listings/listing-loads';
 import { seedListings } from '../listings/seed-listings';
-import { reactorsPast, seedUserEvents } from '../foundation/events-query';
+import { serverSettled, seedUserEvents } from '../foundation/events-query';
 
 /** The log the memory figure is taken over: the listings' events plus user events up to this many in all. */
 const logEventsWanted = (): number => {
@@ -31,7 +31,7 @@ export const run = async (ctx: BenchContext): Promise<BenchResult[]> => {
   const users = extra > 0 ? await seedUserEvents(ctx, first.dataDir, first.credentials, extra) : null;
   ctx.log('starting the server over them');
   const server = await ctx.startServer({ dataDir: first.dataDir });
-  if (users) await reactorsPast(ctx, first.dataDir, users.head);
+  await serverSettled(ctx, server.baseUrl);
   const queries = await measureListingQueries(ctx, server, count);
   const memory = memoryOf(server.child.process.pid!);
   const create = await measureListingCreate(ctx, server, seeded.authorIds, count);
