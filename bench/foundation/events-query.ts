@@ -66,9 +66,8 @@ export const seedUserEvents = async (ctx: BenchContext, dataDir: string, credent
 
 /**
  * Waits until the server's reactors and projections have caught up with the log, as its readiness probe reports
- * them (GET /health/ready): a load measured while they work through a seeded log measures that catch-up. A
- * reactor that never ran has no checkpoint at all, so the probe (which knows every reactor) is asked, not the
- * checkpoints table.
+ * them (GET /health/ready): a load measured while they work through a seeded log measures that catch-up. The
+ * probe knows every reactor and where it is in memory; the checkpoints table only what was saved.
  */
 export const serverSettled = async (ctx: BenchContext, baseUrl: string): Promise<void> => {
   const started = Date.now();
@@ -78,7 +77,8 @@ export const serverSettled = async (ctx: BenchContext, baseUrl: string): Promise
       reactors: Array<{ name: string; lag: number; stopped: boolean }>;
     };
     const behind = report.reactors.filter((r) => r.lag > 0 && !r.stopped);
-    if (report.projections.caughtUp && behind.length === 0) break;
+    // No reactors listed yet: the engine starts them after the server listens.
+    if (report.projections.caughtUp && report.reactors.length > 0 && behind.length === 0) break;
     if (Date.now() - started > 600_000) throw new Error(`the server did not catch up with the seeded log within 10 minutes (${behind.map((r) => r.name).join(', ')})`);
     await new Promise((resolve) => setTimeout(resolve, 500));
   }
