@@ -8,6 +8,7 @@ import {
   TransitionTransactionHandler,
   UpdateTransactionMetadataHandler,
 } from './commands/transaction.handlers';
+import { BookingsMarketplaceController } from './http/bookings.marketplace.controller';
 import { MessagesReviewsMarketplaceController } from './http/messages-reviews.marketplace.controller';
 import { TransactionsIntegrationController } from './http/transactions.integration.controller';
 import { TransactionsMarketplaceController } from './http/transactions.marketplace.controller';
@@ -20,7 +21,7 @@ import { TransactionReads } from './queries/transaction-reads';
 /** Transactions: processes (versions, aliases), the engine, messages and reviews, in both data APIs. */
 @Module({
   imports: [MarketplacesModule, ListingsModule],
-  controllers: [TransactionsMarketplaceController, MessagesReviewsMarketplaceController, TransactionsIntegrationController],
+  controllers: [TransactionsMarketplaceController, MessagesReviewsMarketplaceController, BookingsMarketplaceController, TransactionsIntegrationController],
   providers: [
     TransactionReads,
     ProcessReads,

@@ -19,6 +19,7 @@ import { evaluateTime } from '../domain/time-expressions';
 import type { ProcessDefinition } from '../domain/process-definition';
 import { cancelJob, jobStream, scheduleJob, ScheduledJobState } from '../../event-sourcing/scheduled-job';
 import { processStream, transactionStream } from '../transaction-streams';
+import { ledgerEvents, ledgerStreams } from './ledger-effects';
 
 /** Who calls: a user of the Marketplace API (trusted with a trusted:user token), the operator, or the scheduler. */
 export type TransactionCaller = { kind: 'user'; userId: string; trusted: boolean } | { kind: 'operator' } | { kind: 'system' };
@@ -199,7 +200,9 @@ export class InitiateTransactionHandler extends TransactionHandler implements IC
     const newId = this.newIds();
     const streams = (loaded: Record<string, unknown>) => {
       const authorId = (loaded.listing as ListingState | undefined)?.authorId;
+      const definition = loaded.process ? aliasedVersion(loaded.process as ProcessState, alias)?.definition : undefined;
       return {
+        ...ledgerStreams(ctx.marketplaceId, listingId, definition?.transitions.find((t) => t.name === request.transition)),
         tx: transactionStream(ctx.marketplaceId, transactionId),
         process: processStream(ctx.marketplaceId, processName),
         listing: listingStream(ctx.marketplaceId, listingId),
@@ -239,8 +242,8 @@ export class InitiateTransactionHandler extends TransactionHandler implements IC
         protectedDataOf: protectedDataOf(s, initiatorIsProvider ? 'author' : 'caller', initiatorIsProvider ? 'caller' : 'author'),
         newId,
       };
-      const tx = transactionDecider.decide(command, s.tx as TransactionState);
-      return { events: { tx, ...jobEvents(s, version.definition, s.tx as TransactionState, tx, ctx.now) } };
+      const { events: tx, ledger } = transactionDecider.decideWithLedger(command, s.tx as TransactionState);
+      return { events: { ...ledgerEvents(ledger, s, listingId), tx, ...jobEvents(s, version.definition, s.tx as TransactionState, tx, ctx.now) } };
     }, request.speculative);
   }
 }
@@ -273,7 +276,9 @@ export class TransitionTransactionHandler extends TransactionHandler implements 
 export const transitionDecision = (ctx: CommandContext, transactionId: string, caller: TransactionCaller, request: TransitionRequest, newId: () => string, onlyAfter?: number) => {
   const streams = (loaded: Record<string, unknown>) => {
     const tx = loaded.tx as TransactionState | undefined;
+    const definition = tx?.exists && loaded.process ? versionOf(loaded.process as ProcessState, tx.processVersion!)?.definition : undefined;
     return {
+      ...(definition ? ledgerStreams(ctx.marketplaceId, tx!.listingId!, definition.transitions.find((t) => t.name === request.transition)) : {}),
       tx: transactionStream(ctx.marketplaceId, transactionId),
       ...(tx?.exists
         ? {
@@ -309,8 +314,8 @@ export const transitionDecision = (ctx: CommandContext, transactionId: string, c
       protectedDataOf: protectedDataOf(s, 'customer', 'provider'),
       newId,
     };
-    const events = transactionDecider.decide(command, tx);
-    return { events: { tx: events, ...jobEvents(s, version.definition, tx, events, ctx.now) } };
+    const { events, ledger } = transactionDecider.decideWithLedger(command, tx);
+    return { events: { ...ledgerEvents(ledger, s, tx.listingId!), tx: events, ...jobEvents(s, version.definition, tx, events, ctx.now) } };
   };
   return { streams, decide };
 };

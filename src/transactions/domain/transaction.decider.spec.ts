@@ -160,7 +160,8 @@ describe('every transition of the five default processes', () => {
             ? transactionDecider.decide({ type: 'initiate', process: definition, ...tx, ...c }, fold([]))
             : transactionDecider.decide({ type: 'transition', process: definition, ...c }, fold(started));
         if (needsPort) {
-          expect([t.name, codeOf(decide)]).toEqual([t.name, 'transaction-action-unavailable']);
+          // Without a booking or stock reservation yet, those actions refuse first; payments are not in processes yet.
+          expect([t.name, ['transaction-action-unavailable', 'transaction-invalid-action-sequence'].includes(codeOf(decide))]).toEqual([t.name, true]);
           continue;
         }
         const events = decide();

@@ -22,6 +22,19 @@ export interface TransitionRecord {
   changes: TransactionChanges;
 }
 
+export type BookingStateName = 'pending' | 'proposed' | 'accepted' | 'declined' | 'cancelled';
+
+/** A transaction's booking (ISO instants; `start`/`end` are what it reserves, the display pair is cosmetic). */
+export interface BookingData {
+  bookingId: string;
+  start: string;
+  end: string;
+  displayStart: string;
+  displayEnd: string;
+  seats: number;
+  state: BookingStateName;
+}
+
 export interface ReviewCreated {
   reviewId: string;
   type: 'ofProvider' | 'ofCustomer';
@@ -44,6 +57,9 @@ export type TransactionEvent =
     >
   | DomainEvent<'transaction/transitioned', TransitionRecord>
   | DomainEvent<'transaction/updated', { metadata: Record<string, unknown> }>
+  | DomainEvent<'booking/created', BookingData>
+  /** The booking after the change (a state move, or update-booking's new range). */
+  | DomainEvent<'booking/updated', BookingData>
   | DomainEvent<'review/created', ReviewCreated>
   | DomainEvent<'review/updated', { reviewId: string; state: 'public' }>
   | DomainEvent<'message/created', { messageId: string; senderId: string; content: string; createdAt: string }>
@@ -54,10 +70,19 @@ export const PUBLIC_TRANSACTION_EVENTS: ReadonlySet<string> = new Set([
   'transaction/initiated',
   'transaction/transitioned',
   'transaction/updated',
+  'booking/created',
+  'booking/updated',
   'review/created',
   'review/updated',
   'message/created',
 ]);
 
 /** Events of a transition: `source/transaction` whichever API invoked it (events.md §2.3). */
-export const TRANSITION_EVENTS: ReadonlySet<string> = new Set(['transaction/initiated', 'transaction/transitioned', 'review/created', 'review/updated']);
+export const TRANSITION_EVENTS: ReadonlySet<string> = new Set([
+  'transaction/initiated',
+  'transaction/transitioned',
+  'booking/created',
+  'booking/updated',
+  'review/created',
+  'review/updated',
+]);

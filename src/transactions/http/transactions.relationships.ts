@@ -10,7 +10,7 @@ import { integrationUser, publicUserView, StoredUser } from '../../users/domain/
 import { FindUserQuery } from '../../users/queries/find-user.query';
 import { refId } from '../domain/transaction.views';
 import { TransactionReads } from '../queries/transaction-reads';
-import { messageResource, reviewResource, transactionResource } from './transaction-resources';
+import { bookingResource, messageResource, reviewResource, transactionResource } from './transaction-resources';
 
 /**
  * The relationships of transactions, reviews and messages: listing (nested author, images through the listings
@@ -39,8 +39,19 @@ export class TransactionsRelationships implements OnModuleInit {
       const page = await this.reads.messages(ctx.auth.marketplaceId, t.id, { offset: 0, limit: ctx.params.limits.get('messages') ?? 100 });
       return page.items.map(messageResource);
     });
-    // Not connected yet: bookings and stock reservations come with availability and stock.
-    r.register('transaction', 'booking', async () => null);
+    r.register('transaction', 'booking', (t, ctx) =>
+      this.withTransaction(t, ctx, async (tx) => {
+        const id = tx.relationships.booking ? refId(tx.relationships.booking) : null;
+        const booking = id ? await this.reads.booking(ctx.auth.marketplaceId, id) : null;
+        return booking ? bookingResource(booking) : null;
+      }),
+    );
+    r.register('booking', 'transaction', async (b, ctx) => {
+      const booking = await this.reads.booking(ctx.auth.marketplaceId, b.id);
+      const tx = booking ? await this.reads.transaction(ctx.auth.marketplaceId, refId(booking.relationships.transaction) ?? '') : null;
+      return tx ? transactionResource(tx) : null;
+    });
+    // Not connected yet: stock reservations.
     r.register('transaction', 'stockReservation', async () => null);
     for (const rel of ['author', 'subject'] as const)
       r.register('review', rel, async (rv, ctx) => {
