@@ -44,7 +44,7 @@ export const transactionStream = (marketplaceId: string, transactionId: string):
       const { resourceType, resourceId, resource, previous: prior } = resourceOf(event, previous, state, marketplaceId, transactionId, final.listingId);
       return {
         type: event.type,
-        data: { ...event.data, readModel: { lastMessageAt: state.lastMessageAt, booking: state.booking, ...(event.type === 'message/created' ? { transaction: storedTransaction(state, marketplaceId) } : {}) } },
+        data: { ...event.data, readModel: { lastMessageAt: state.lastMessageAt, booking: state.booking, stockReservation: state.stockReservation, ...(event.type === 'message/created' ? { transaction: storedTransaction(state, marketplaceId) } : {}) } },
         metadata: {
           marketplaceId,
           createdAt: ctx.now.toISOString(),

@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { ListingsModule } from '../listings/listings.module';
 import { MarketplacesModule } from '../marketplaces/marketplaces.module';
+import { StockModule } from '../stock/stock.module';
 import { ChangeProcessHandler, InstallDefaultProcessesHandler } from './commands/process.handlers';
 import {
   InitiateTransactionHandler,
@@ -20,7 +21,7 @@ import { TransactionReads } from './queries/transaction-reads';
 
 /** Transactions: processes (versions, aliases), the engine, messages and reviews, in both data APIs. */
 @Module({
-  imports: [MarketplacesModule, ListingsModule],
+  imports: [MarketplacesModule, ListingsModule, StockModule],
   controllers: [TransactionsMarketplaceController, MessagesReviewsMarketplaceController, BookingsMarketplaceController, TransactionsIntegrationController],
   providers: [
     TransactionReads,

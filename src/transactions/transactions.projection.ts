@@ -1,7 +1,7 @@
 import type { RecordedEvent } from '../event-store/event-store.port';
 import type { Projection } from '../event-sourcing/projection';
 import type { ReadModelOp } from '../read-models/document-store.port';
-import type { BookingData } from './domain/transaction.events';
+import type { BookingData, StockReservationRef } from './domain/transaction.events';
 import { refId, StoredBooking, StoredMessage, StoredReview, StoredTransaction } from './domain/transaction.views';
 
 export const TRANSACTIONS = 'transaction';
@@ -12,11 +12,12 @@ export const BOOKINGS = 'booking';
 
 const iso = (v: unknown): string | null => (v instanceof Date ? v.toISOString() : typeof v === 'string' ? v : null);
 
-type ReadModelData = { lastMessageAt: string | null; booking?: BookingData | null; transaction?: StoredTransaction };
+type ReadModelData = { lastMessageAt: string | null; booking?: BookingData | null; stockReservation?: StockReservationRef | null; transaction?: StoredTransaction };
 
 const transactionDocument = (tx: StoredTransaction, marketplaceId: string, readModel: ReadModelData | undefined): ReadModelOp => {
   const lastMessageAt = readModel?.lastMessageAt ?? null;
   const booking = readModel?.booking ?? null;
+  const reservation = readModel?.stockReservation ?? null;
   const a = tx.attributes;
   const customerId = refId(tx.relationships.customer);
   const providerId = refId(tx.relationships.provider);
@@ -45,7 +46,8 @@ const transactionDocument = (tx: StoredTransaction, marketplaceId: string, readM
         bookingState: booking?.state ?? null,
         bookingStart: booking?.start ?? null,
         bookingEnd: booking?.end ?? null,
-        hasStockReservation: false,
+        hasStockReservation: reservation !== null,
+        stockReservationState: reservation?.state ?? null,
       },
     },
   };

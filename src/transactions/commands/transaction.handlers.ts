@@ -243,7 +243,7 @@ export class InitiateTransactionHandler extends TransactionHandler implements IC
         newId,
       };
       const { events: tx, ledger } = transactionDecider.decideWithLedger(command, s.tx as TransactionState);
-      return { events: { ...ledgerEvents(ledger, s, listingId), tx, ...jobEvents(s, version.definition, s.tx as TransactionState, tx, ctx.now) } };
+      return { events: { ...ledgerEvents(ledger, s, { listingId, transactionId, now: ctx.now, newId }), tx, ...jobEvents(s, version.definition, s.tx as TransactionState, tx, ctx.now) } };
     }, request.speculative);
   }
 }
@@ -315,7 +315,7 @@ export const transitionDecision = (ctx: CommandContext, transactionId: string, c
       newId,
     };
     const { events, ledger } = transactionDecider.decideWithLedger(command, tx);
-    return { events: { ...ledgerEvents(ledger, s, tx.listingId!), tx: events, ...jobEvents(s, version.definition, tx, events, ctx.now) } };
+    return { events: { ...ledgerEvents(ledger, s, { listingId: tx.listingId!, transactionId, now: ctx.now, newId }), tx: events, ...jobEvents(s, version.definition, tx, events, ctx.now) } };
   };
   return { streams, decide };
 };

@@ -3,6 +3,7 @@ import { mergeExtendedData } from '../../shared/resource-diff';
 import { fullRefund, priceLineItems } from './line-items';
 import type { TransactionAction } from './action';
 import { BOOKING_ACTIONS } from './booking.actions';
+import { STOCK_ACTIONS } from './stock-reservation.actions';
 import type { ReviewCreated } from './transaction.events';
 
 export type { ActionInput, ActionResult, TransactionAction } from './action';
@@ -67,7 +68,6 @@ const unavailable = (needs: string): TransactionAction => ({
   },
 });
 
-const stock = (): TransactionAction => ({ ...unavailable('the stock ledger (stock reservations)') });
 const payment = (): TransactionAction => ({ ...unavailable('the payment provider') });
 const withParams = (a: TransactionAction, params: TransactionAction['params']): TransactionAction => ({ ...a, params });
 
@@ -101,11 +101,7 @@ export const ACTIONS: Record<string, TransactionAction> = {
   },
   'action/set-negotiated-total-price': withParams(unavailable('negotiated totals, which are not implemented yet'), { required: ['negotiatedTotal'], optional: [] }),
   ...BOOKING_ACTIONS,
-  'action/create-pending-stock-reservation': withParams(stock(), { required: ['stockReservationQuantity'], optional: [] }),
-  'action/create-proposed-stock-reservation': withParams(stock(), { required: ['stockReservationQuantity'], optional: [] }),
-  'action/accept-stock-reservation': stock(),
-  'action/decline-stock-reservation': stock(),
-  'action/cancel-stock-reservation': stock(),
+  ...STOCK_ACTIONS,
   'action/reveal-listing-protected-files': unavailable('listing files'),
   'action/stripe-create-payment-intent': withParams(payment(), { required: [], optional: ['paymentMethod', 'setupPaymentMethodForSaving'] }),
   'action/stripe-create-payment-intent-push': withParams(payment(), { required: ['paymentMethodTypes'], optional: ['paymentMethod'] }),

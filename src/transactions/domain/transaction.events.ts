@@ -4,6 +4,13 @@ import type { LineItem } from './line-items';
 
 type Money = { amount: number; currency: string };
 
+/** The transaction's stock reservation as the transaction follows it (the stock ledger holds the resource). */
+export interface StockReservationRef {
+  reservationId: string;
+  quantity: number;
+  state: 'pending' | 'proposed' | 'accepted' | 'declined' | 'cancelled';
+}
+
 /** What a transition's actions change on the transaction itself (no own events: the transaction's event covers them). */
 export interface TransactionChanges {
   lineItems?: LineItem[];
@@ -11,6 +18,7 @@ export interface TransactionChanges {
   payoutTotal?: Money | null;
   protectedData?: Record<string, unknown>;
   metadata?: Record<string, unknown>;
+  stockReservation?: StockReservationRef;
 }
 
 export interface TransitionRecord {

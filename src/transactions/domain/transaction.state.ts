@@ -1,6 +1,6 @@
 import type { LineItem } from './line-items';
 import type { TransitionActor } from './process-definition';
-import type { BookingData, ReviewCreated, TransactionEvent } from './transaction.events';
+import type { BookingData, ReviewCreated, StockReservationRef, TransactionEvent } from './transaction.events';
 
 export interface ReviewState extends ReviewCreated {
   state: 'pending' | 'public';
@@ -33,6 +33,7 @@ export interface TransactionState {
   protectedData: Record<string, unknown>;
   metadata: Record<string, unknown>;
   booking: BookingData | null;
+  stockReservation: StockReservationRef | null;
   reviews: ReviewState[];
   messageCount: number;
   lastMessageAt: string | null;
@@ -61,6 +62,7 @@ export const initialTransactionState = (): TransactionState => ({
   protectedData: {},
   metadata: {},
   booking: null,
+  stockReservation: null,
   reviews: [],
   messageCount: 0,
   lastMessageAt: null,

@@ -22,7 +22,7 @@ export interface StoredTransaction {
   id: Uuid;
   type: 'transaction';
   attributes: Record<string, unknown>;
-  relationships: { listing: Ref; customer: Ref; provider: Ref; marketplace: Ref; booking?: Ref };
+  relationships: { listing: Ref; customer: Ref; provider: Ref; marketplace: Ref; booking?: Ref; stockReservation?: Ref };
 }
 
 /** The Integration API transaction: what `transaction/*` events carry and the transactions read model keeps. */
@@ -49,6 +49,7 @@ export const storedTransaction = (s: TransactionState, marketplaceId: string): S
     provider: ref(s.providerId, 'user'),
     marketplace: ref(marketplaceId, 'marketplace'),
     ...(s.booking ? { booking: ref(s.booking.bookingId, 'booking') } : {}),
+    ...(s.stockReservation ? { stockReservation: ref(s.stockReservation.reservationId, 'stockReservation') } : {}),
   },
 });
 

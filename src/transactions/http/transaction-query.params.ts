@@ -34,7 +34,7 @@ export const parseTransactionQuery = (api: ApiRequest, scope: { kind: 'user'; us
     // The booking overlaps the range: it ends after bookingStart and starts before bookingEnd.
     else if (key === 'bookingStart') where.push({ field: 'bookingEnd', op: 'range', gte: new Date(Date.parse(timestamp(key, value)) + 1).toISOString() });
     else if (key === 'bookingEnd') where.push({ field: 'bookingStart', op: 'range', lt: timestamp(key, value) });
-    else if (key === 'stockReservationStates') where.push({ field: 'hasStockReservation', op: 'eq', value: true });
+    else if (key === 'stockReservationStates') where.push({ field: 'stockReservationState', op: 'in', values: splitList(value) });
     else if (key === 'createdAtStart') filter.createdAtStart = timestamp(key, value);
     else if (key === 'createdAtEnd') filter.createdAtEnd = timestamp(key, value);
     else if (key === 'sort') {

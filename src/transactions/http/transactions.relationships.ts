@@ -6,6 +6,7 @@ import { FindListingQuery } from '../../listings/queries/listing.queries';
 import type { StoredListing } from '../../listings/domain/listing.views';
 import { integrationListing, publicListingView } from '../../listings/domain/listing.views';
 import { MarketplaceDirectory } from '../../marketplaces/marketplace-directory';
+import { resourceOf as stockResource, StockReads } from '../../stock/queries/stock.reads';
 import { integrationUser, publicUserView, StoredUser } from '../../users/domain/user.views';
 import { FindUserQuery } from '../../users/queries/find-user.query';
 import { refId } from '../domain/transaction.views';
@@ -14,7 +15,8 @@ import { bookingResource, messageResource, reviewResource, transactionResource }
 
 /**
  * The relationships of transactions, reviews and messages: listing (nested author, images through the listings
- * context), customer, provider, reviews (author, subject), messages (sender; `limit.messages`), marketplace.
+ * context), customer, provider, booking, stockReservation, reviews (author, subject), messages (sender;
+ * `limit.messages`), marketplace; a booking's and a stock reservation's transaction.
  */
 @Injectable()
 export class TransactionsRelationships implements OnModuleInit {
@@ -23,6 +25,7 @@ export class TransactionsRelationships implements OnModuleInit {
     private readonly reads: TransactionReads,
     private readonly queries: QueryBus,
     private readonly marketplaces: MarketplaceDirectory,
+    private readonly stock: StockReads,
   ) {}
 
   onModuleInit(): void {
@@ -51,8 +54,18 @@ export class TransactionsRelationships implements OnModuleInit {
       const tx = booking ? await this.reads.transaction(ctx.auth.marketplaceId, refId(booking.relationships.transaction) ?? '') : null;
       return tx ? transactionResource(tx) : null;
     });
-    // Not connected yet: stock reservations.
-    r.register('transaction', 'stockReservation', async () => null);
+    r.register('transaction', 'stockReservation', (t, ctx) =>
+      this.withTransaction(t, ctx, async (tx) => {
+        const id = tx.relationships.stockReservation ? refId(tx.relationships.stockReservation) : null;
+        const reservation = id ? await this.stock.reservation(ctx.auth.marketplaceId, id) : null;
+        return reservation ? stockResource(reservation) : null;
+      }),
+    );
+    r.register('stockReservation', 'transaction', async (sr, ctx) => {
+      const reservation = await this.stock.reservation(ctx.auth.marketplaceId, sr.id);
+      const tx = reservation?.relationships.transaction.data ? await this.reads.transaction(ctx.auth.marketplaceId, reservation.relationships.transaction.data.id.uuid) : null;
+      return tx ? transactionResource(tx) : null;
+    });
     for (const rel of ['author', 'subject'] as const)
       r.register('review', rel, async (rv, ctx) => {
         const review = await this.reads.review(ctx.auth.marketplaceId, rv.id);
