@@ -2,6 +2,8 @@ import { Module } from '@nestjs/common';
 import { ListingsModule } from '../listings/listings.module';
 import { MarketplacesModule } from '../marketplaces/marketplaces.module';
 import { StockModule } from '../stock/stock.module';
+import { PaymentsModule } from '../payments/payments.module';
+import { TransactionPayments } from './commands/transaction-payments';
 import { ChangeProcessHandler, InstallDefaultProcessesHandler } from './commands/process.handlers';
 import {
   InitiateTransactionHandler,
@@ -21,11 +23,12 @@ import { TransactionReads } from './queries/transaction-reads';
 
 /** Transactions: processes (versions, aliases), the engine, messages and reviews, in both data APIs. */
 @Module({
-  imports: [MarketplacesModule, ListingsModule, StockModule],
+  imports: [MarketplacesModule, ListingsModule, StockModule, PaymentsModule],
   controllers: [TransactionsMarketplaceController, MessagesReviewsMarketplaceController, BookingsMarketplaceController, TransactionsIntegrationController],
   providers: [
     TransactionReads,
     ProcessReads,
+    TransactionPayments,
     TransactionsRelationships,
     ChangeProcessHandler,
     InstallDefaultProcessesHandler,

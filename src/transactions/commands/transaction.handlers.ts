@@ -20,6 +20,9 @@ import type { ProcessDefinition } from '../domain/process-definition';
 import { cancelJob, jobStream, scheduleJob, ScheduledJobState } from '../../event-sourcing/scheduled-job';
 import { processStream, transactionStream } from '../transaction-streams';
 import { ledgerEvents, ledgerStreams } from './ledger-effects';
+import { NeedsPayment, PaymentStep, TransactionPayments } from './transaction-payments';
+import type { PaymentOutcome } from '../domain/action';
+import { isPaymentAction } from '../domain/payment.actions';
 
 /** Who calls: a user of the Marketplace API (trusted with a trusted:user token), the operator, or the scheduler. */
 export type TransactionCaller = { kind: 'user'; userId: string; trusted: boolean } | { kind: 'operator' } | { kind: 'system' };
@@ -72,6 +75,29 @@ export class UpdateTransactionMetadataCommand {
     readonly metadata: Record<string, unknown>,
   ) {}
 }
+
+/** The provider's answers for a transition, once called (filled in between the two decisions). */
+export interface Paid {
+  outcome?: PaymentOutcome;
+}
+
+/** The same decision over the current states with nothing appended: the transaction as it would be. */
+export const speculate = async (runner: CommandRunner, streams: (loaded: Record<string, unknown>) => Streams, decide: (s: Record<string, unknown>) => { events: { tx: TransactionEvent[] } }) => {
+  const loaded: Record<string, unknown> = {};
+  for (let round = 0; round < 3; round += 1)
+    for (const [name, ref] of Object.entries(streams(loaded))) if (!(name in loaded)) loaded[name] = await runner.state(ref);
+  const { events } = decide(loaded);
+  return { tx: events.tx.reduce(transactionDecider.evolve, loaded.tx as TransactionState) };
+};
+
+/** Throws `NeedsPayment` when the transition has Stripe actions and the provider has not been called yet. */
+const assertPaid = (process: ProcessDefinition, call: { transition: string; params: Record<string, unknown> }, before: TransactionState, events: TransactionEvent[], paid: Paid | null, transactionId: string) => {
+  if (!paid || paid.outcome) return;
+  const actions = (process.transitions.find((t) => t.name === call.transition)?.actions ?? []).filter((a) => isPaymentAction(a.name));
+  if (actions.length === 0) return;
+  const step: PaymentStep = { transactionId, transition: call.transition, actions, params: call.params, before, after: events.reduce(transactionDecider.evolve, before) };
+  throw new NeedsPayment(step);
+};
 
 type Decide<T extends Streams> = (s: { [K in keyof T]: T[K] extends StreamRef<infer S, any> ? S : never }) => { events: { tx: TransactionEvent[] } & Record<string, unknown[]>; result?: undefined };
 
@@ -149,18 +175,31 @@ abstract class TransactionHandler {
   constructor(
     protected readonly runner: CommandRunner,
     protected readonly ids: IdGenerator,
+    protected readonly payments: TransactionPayments,
   ) {}
 
-  protected async decideOn<T extends Streams>(ctx: CommandContext, transactionId: string, streams: (loaded: Record<string, unknown>) => T, decide: Decide<T>, speculative: boolean): Promise<TransactionOutcome> {
-    if (!speculative) {
+  /**
+   * A transition with Stripe actions decides once without the provider (every check runs; nothing is appended),
+   * then calls the provider, then decides and appends with its answers; a failure after the calls undoes them.
+   */
+  protected async decideOn<T extends Streams>(ctx: CommandContext, transactionId: string, streams: (loaded: Record<string, unknown>) => T, decide: Decide<T>, speculative: boolean, paid: Paid = {}): Promise<TransactionOutcome> {
+    if (speculative) return { transactionId, state: (await speculate(this.runner, streams, decide as never)).tx };
+    const run = async () => {
       const outcome = await this.runner.run({ ctx, streams: streams as never, decide: decide as never });
       return { transactionId, state: (outcome.after as unknown as { tx: TransactionState }).tx };
+    };
+    try {
+      return await run();
+    } catch (error) {
+      if (!(error instanceof NeedsPayment)) throw error;
+      paid.outcome = await this.payments.prepare(ctx, error.step);
+      try {
+        return await run();
+      } catch (failure) {
+        await this.payments.undo(ctx, error.step, paid.outcome);
+        throw failure;
+      }
     }
-    const loaded: Record<string, unknown> = {};
-    for (let round = 0; round < 3; round += 1)
-      for (const [name, ref] of Object.entries(streams(loaded))) if (!(name in loaded)) loaded[name] = await this.runner.state(ref);
-    const { events } = decide(loaded as never);
-    return { transactionId, state: events.tx.reduce(transactionDecider.evolve, loaded.tx as TransactionState) };
   }
 
   protected newIds(): () => string {
@@ -188,8 +227,8 @@ const splitAlias = (processAlias: string): [string, string] => {
  */
 @CommandHandler(InitiateTransactionCommand)
 export class InitiateTransactionHandler extends TransactionHandler implements ICommandHandler<InitiateTransactionCommand, TransactionOutcome> {
-  constructor(runner: CommandRunner, @Inject(IDS) ids: IdGenerator) {
-    super(runner, ids);
+  constructor(runner: CommandRunner, @Inject(IDS) ids: IdGenerator, payments: TransactionPayments) {
+    super(runner, ids, payments);
   }
 
   execute({ ctx, userId, trusted, processAlias, request }: InitiateTransactionCommand): Promise<TransactionOutcome> {
@@ -198,6 +237,7 @@ export class InitiateTransactionHandler extends TransactionHandler implements IC
     if (typeof listingId !== 'string') throw apiError(400, 'validation-missing-key', 'params.listingId is required', { source: { path: ['params', 'listingId'], type: 'body' } });
     const transactionId = this.ids.next();
     const newId = this.newIds();
+    const paid: Paid = {};
     const streams = (loaded: Record<string, unknown>) => {
       const authorId = (loaded.listing as ListingState | undefined)?.authorId;
       const definition = loaded.process ? aliasedVersion(loaded.process as ProcessState, alias)?.definition : undefined;
@@ -241,10 +281,13 @@ export class InitiateTransactionHandler extends TransactionHandler implements IC
         now: ctx.now,
         protectedDataOf: protectedDataOf(s, initiatorIsProvider ? 'author' : 'caller', initiatorIsProvider ? 'caller' : 'author'),
         newId,
+        payment: paid.outcome ?? null,
       };
       const { events: tx, ledger } = transactionDecider.decideWithLedger(command, s.tx as TransactionState);
-      return { events: { ...ledgerEvents(ledger, s, { listingId, transactionId, now: ctx.now, newId }), tx, ...jobEvents(s, version.definition, s.tx as TransactionState, tx, ctx.now) } };
-    }, request.speculative);
+      const ledgerOut = ledgerEvents(ledger, s, { listingId, transactionId, now: ctx.now, newId });
+      assertPaid(version.definition, request, s.tx as TransactionState, tx, request.speculative ? null : paid, transactionId);
+      return { events: { ...ledgerOut, tx, ...jobEvents(s, version.definition, s.tx as TransactionState, tx, ctx.now) } };
+    }, request.speculative, paid);
   }
 }
 
@@ -258,13 +301,14 @@ const roleOf = (tx: TransactionState, caller: TransactionCaller): TransitionActo
 /** transactions/transition: decided over the transaction, the version of the process it started on, and its parties. */
 @CommandHandler(TransitionTransactionCommand)
 export class TransitionTransactionHandler extends TransactionHandler implements ICommandHandler<TransitionTransactionCommand, TransactionOutcome> {
-  constructor(runner: CommandRunner, @Inject(IDS) ids: IdGenerator) {
-    super(runner, ids);
+  constructor(runner: CommandRunner, @Inject(IDS) ids: IdGenerator, payments: TransactionPayments) {
+    super(runner, ids, payments);
   }
 
   execute({ ctx, transactionId, caller, request }: TransitionTransactionCommand): Promise<TransactionOutcome> {
-    const { streams, decide } = transitionDecision(ctx, transactionId, caller, request, this.newIds());
-    return this.decideOn(ctx, transactionId, streams, decide, request.speculative);
+    const paid: Paid = {};
+    const { streams, decide } = transitionDecision(ctx, transactionId, caller, request, this.newIds(), undefined, request.speculative ? null : paid);
+    return this.decideOn(ctx, transactionId, streams, decide, request.speculative, paid);
   }
 }
 
@@ -273,7 +317,7 @@ export class TransitionTransactionHandler extends TransactionHandler implements 
  * delayed-transition jobs. With `onlyAfter` (a delayed transition's job), a transaction that has moved on since
  * the job was scheduled decides nothing.
  */
-export const transitionDecision = (ctx: CommandContext, transactionId: string, caller: TransactionCaller, request: TransitionRequest, newId: () => string, onlyAfter?: number) => {
+export const transitionDecision = (ctx: CommandContext, transactionId: string, caller: TransactionCaller, request: TransitionRequest, newId: () => string, onlyAfter?: number, paid: Paid | null = null) => {
   const streams = (loaded: Record<string, unknown>) => {
     const tx = loaded.tx as TransactionState | undefined;
     const definition = tx?.exists && loaded.process ? versionOf(loaded.process as ProcessState, tx.processVersion!)?.definition : undefined;
@@ -313,9 +357,12 @@ export const transitionDecision = (ctx: CommandContext, transactionId: string, c
       now: ctx.now,
       protectedDataOf: protectedDataOf(s, 'customer', 'provider'),
       newId,
+      payment: paid?.outcome ?? null,
     };
     const { events, ledger } = transactionDecider.decideWithLedger(command, tx);
-    return { events: { ...ledgerEvents(ledger, s, { listingId: tx.listingId!, transactionId, now: ctx.now, newId }), tx: events, ...jobEvents(s, version.definition, tx, events, ctx.now) } };
+    const ledgerOut = ledgerEvents(ledger, s, { listingId: tx.listingId!, transactionId, now: ctx.now, newId });
+    assertPaid(version.definition, request, tx, events, paid, transactionId);
+    return { events: { ...ledgerOut, tx: events, ...jobEvents(s, version.definition, tx, events, ctx.now) } };
   };
   return { streams, decide };
 };

@@ -12,6 +12,13 @@ export interface ActionInput {
   /** The parties' protected profile data (reveal-*-protected-data). */
   protectedDataOf: { customer: Record<string, unknown>; provider: Record<string, unknown> };
   newId(): string;
+  /** What the payment provider answered for this transition (called before the decision); null when speculative. */
+  payment: PaymentOutcome | null;
+}
+
+/** The payment intent a transition's provider calls left, as the provider answered. */
+export interface PaymentOutcome {
+  intent: { id: string; clientSecret: string; status: string } | null;
 }
 
 /** A booking's seats on the listing, as the seat ledger takes them (ISO instants, end exclusive). */

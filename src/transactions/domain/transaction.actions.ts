@@ -3,6 +3,7 @@ import { mergeExtendedData } from '../../shared/resource-diff';
 import { fullRefund, priceLineItems } from './line-items';
 import type { TransactionAction } from './action';
 import { BOOKING_ACTIONS } from './booking.actions';
+import { PAYMENT_ACTIONS } from './payment.actions';
 import { STOCK_ACTIONS } from './stock-reservation.actions';
 import type { ReviewCreated } from './transaction.events';
 
@@ -68,7 +69,6 @@ const unavailable = (needs: string): TransactionAction => ({
   },
 });
 
-const payment = (): TransactionAction => ({ ...unavailable('the payment provider') });
 const withParams = (a: TransactionAction, params: TransactionAction['params']): TransactionAction => ({ ...a, params });
 
 export const ACTIONS: Record<string, TransactionAction> = {
@@ -103,12 +103,7 @@ export const ACTIONS: Record<string, TransactionAction> = {
   ...BOOKING_ACTIONS,
   ...STOCK_ACTIONS,
   'action/reveal-listing-protected-files': unavailable('listing files'),
-  'action/stripe-create-payment-intent': withParams(payment(), { required: [], optional: ['paymentMethod', 'setupPaymentMethodForSaving'] }),
-  'action/stripe-create-payment-intent-push': withParams(payment(), { required: ['paymentMethodTypes'], optional: ['paymentMethod'] }),
-  'action/stripe-confirm-payment-intent': payment(),
-  'action/stripe-capture-payment-intent': payment(),
-  'action/stripe-refund-payment': payment(),
-  'action/stripe-create-payout': payment(),
+  ...PAYMENT_ACTIONS,
 };
 
 /** Deprecated actions are accepted in a process (CLI rules) but not run: 409 when a transition reaches one. */

@@ -1,7 +1,7 @@
 import { ApiError, apiError, conflict, forbidden, invalidValue, missingKey } from '../../shared/api-error';
 import { mergeExtendedData } from '../../shared/resource-diff';
 import type { ProcessDefinition, TransitionActor, TransitionSpec } from './process-definition';
-import type { LedgerChange } from './action';
+import type { LedgerChange, PaymentOutcome } from './action';
 import { actionNamed } from './transaction.actions';
 import type { TransactionChanges, TransactionEvent } from './transaction.events';
 import { evolveTransaction, initialTransactionState, TransactionState } from './transaction.state';
@@ -17,6 +17,8 @@ export interface TransitionCall {
   protectedDataOf: { customer: Record<string, unknown>; provider: Record<string, unknown> };
   /** Ids for the resources the actions create (reviews), taken in order. */
   newId(): string;
+  /** The payment provider's answers for this transition (made before the decision); absent when speculative. */
+  payment?: PaymentOutcome | null;
 }
 
 export interface NewTransaction {
@@ -64,7 +66,7 @@ const runTransition = (s: TransactionState, t: TransitionSpec, call: TransitionC
   const events: TransactionEvent[] = [];
   const ledger: LedgerChange[] = [];
   for (const spec of t.actions) {
-    const result = actionNamed(spec.name).run({ tx: working, params: call.params, config: spec.config, by: call.by, now: call.now, protectedDataOf: call.protectedDataOf, newId: call.newId });
+    const result = actionNamed(spec.name).run({ tx: working, params: call.params, config: spec.config, by: call.by, now: call.now, protectedDataOf: call.protectedDataOf, newId: call.newId, payment: call.payment ?? null });
     if (result.changes) {
       changes = { ...changes, ...result.changes };
       working = { ...working, ...result.changes };

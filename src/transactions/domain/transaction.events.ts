@@ -11,6 +11,12 @@ export interface StockReservationRef {
   state: 'pending' | 'proposed' | 'accepted' | 'declined' | 'cancelled';
 }
 
+/** The transaction's payment intent at the provider, as the transaction's Stripe actions left it. */
+export interface PaymentRef {
+  intentId: string;
+  status: string;
+}
+
 /** What a transition's actions change on the transaction itself (no own events: the transaction's event covers them). */
 export interface TransactionChanges {
   lineItems?: LineItem[];
@@ -19,6 +25,7 @@ export interface TransactionChanges {
   protectedData?: Record<string, unknown>;
   metadata?: Record<string, unknown>;
   stockReservation?: StockReservationRef;
+  payment?: PaymentRef;
 }
 
 export interface TransitionRecord {

@@ -1,6 +1,6 @@
 import type { LineItem } from './line-items';
 import type { TransitionActor } from './process-definition';
-import type { BookingData, ReviewCreated, StockReservationRef, TransactionEvent } from './transaction.events';
+import type { BookingData, PaymentRef, ReviewCreated, StockReservationRef, TransactionEvent } from './transaction.events';
 
 export interface ReviewState extends ReviewCreated {
   state: 'pending' | 'public';
@@ -34,6 +34,7 @@ export interface TransactionState {
   metadata: Record<string, unknown>;
   booking: BookingData | null;
   stockReservation: StockReservationRef | null;
+  payment: PaymentRef | null;
   reviews: ReviewState[];
   messageCount: number;
   lastMessageAt: string | null;
@@ -63,6 +64,7 @@ export const initialTransactionState = (): TransactionState => ({
   metadata: {},
   booking: null,
   stockReservation: null,
+  payment: null,
   reviews: [],
   messageCount: 0,
   lastMessageAt: null,

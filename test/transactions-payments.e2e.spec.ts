@@ -1,0 +1,126 @@
+import { failureOf, marketplaceSdk, sharetribeSdk, trustedMarketplaceSdk } from './support/sdks';
+import { http } from './support/http';
+import { startTestServer, TestServer } from './support/test-server';
+import { PAYMENT_PROVIDER, type PaymentProvider } from '../src/payments/payment-provider.port';
+
+const { Money } = sharetribeSdk.types;
+const DAY = 24 * 3600 * 1000;
+const PASSWORD = 'secret-password';
+const PLAN = { type: 'availability-plan/time', timezone: 'Etc/UTC', entries: ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'].map((dayOfWeek) => ({ dayOfWeek, startTime: '08:00', endTime: '20:00', seats: 1 })) };
+
+/**
+ * The Web Template's booking checkout through the SDKs against the emulated provider: the template's server adds
+ * the line items (hours × price, provider commission) with a trusted token, the browser confirms the card with the
+ * intent's client secret (here the emulator's endpoint, as the Stripe.js stand-in calls it), then confirm-payment.
+ */
+describe('default-booking with payments, end to end through the SDKs', () => {
+  let server: TestServer;
+  let users = 0;
+  const member = async () => {
+    users += 1;
+    const email = `pay${users}@example.com`;
+    const tokenStore = sharetribeSdk.tokenStore.memoryStore();
+    const client = marketplaceSdk(server.baseUrl, server.marketplace, { tokenStore });
+    const created = await client.currentUser.create({ email, password: PASSWORD, firstName: 'P', lastName: 'M' });
+    await client.login({ username: email, password: PASSWORD });
+    const trustedTokens = sharetribeSdk.tokenStore.memoryStore();
+    trustedTokens.setToken((await trustedMarketplaceSdk(server.baseUrl, server.marketplace, tokenStore).exchangeToken()).data);
+    return { client, trusted: marketplaceSdk(server.baseUrl, server.marketplace, { tokenStore: trustedTokens }), id: created.data.data.id as { uuid: string } };
+  };
+  const codeOf = async (p: Promise<unknown>) => {
+    const f = await failureOf(p);
+    return { status: f.status, code: f.data.errors[0].code };
+  };
+  const confirmCard = async (clientSecret: string, paymentMethod: string) =>
+    http(server.baseUrl, '/v1/emulator/stripe/payment_intents/confirm', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ client_secret: clientSecret, payment_method: paymentMethod }) });
+  const at = (n: number, hour: number) => new Date(Math.floor(server.clock.now().getTime() / DAY) * DAY + n * DAY + hour * 3600 * 1000);
+  /** As the template's server computes them for an hourly listing: hours × price, 10 % provider commission. */
+  const lineItems = (hours: number) => [
+    { code: 'line-item/hour', unitPrice: new Money(5000, 'USD'), quantity: hours, includeFor: ['customer', 'provider'] },
+    { code: 'line-item/provider-commission', unitPrice: new Money(5000 * hours, 'USD'), percentage: -10, includeFor: ['provider'] },
+  ];
+  const intentOf = (tx: { attributes: { protectedData: any } }) => tx.attributes.protectedData.stripePaymentIntents.default;
+
+  let provider: Awaited<ReturnType<typeof member>>;
+  let listingId: unknown;
+  beforeAll(async () => {
+    server = await startTestServer();
+    provider = await member();
+    await provider.client.stripeAccount.create({ country: 'US', businessProfileURL: 'https://seller.example', bankAccountToken: 'btok_us_verified' });
+    const link = await provider.client.stripeAccountLinks.create({ failureURL: 'http://x/f', successURL: 'http://x/s', type: 'custom_account_verification' });
+    await fetch(link.data.data.attributes.url, { redirect: 'manual' });
+    const listing = await provider.client.ownListings.create({ title: 'Rowing boat', price: new Money(5000, 'USD'), availabilityPlan: PLAN, publicData: { transactionProcessAlias: 'default-booking/release-1', unitType: 'hour' } });
+    listingId = listing.data.data.id;
+  });
+  afterAll(() => server.close());
+
+  it('inquire, request-payment, card confirmed, confirm-payment, accept, complete after the booking, both reviews public', async () => {
+    const customer = await member();
+    const inquiry = await customer.client.transactions.initiate({ processAlias: 'default-booking/release-1', transition: 'transition/inquire', params: { listingId, protectedData: { message: 'Free on Friday?' } } });
+    const id = inquiry.data.data.id;
+    const params = { bookingStart: at(2, 10), bookingEnd: at(2, 12), bookingDisplayStart: at(2, 10), bookingDisplayEnd: at(2, 12), lineItems: lineItems(2) };
+    // Without a trusted token the privileged transition is refused.
+    expect(await codeOf(customer.client.transactions.transition({ id, transition: 'transition/request-payment-after-inquiry', params }))).toEqual({ status: 403, code: 'forbidden' });
+    const requested = await customer.trusted.transactions.transition({ id, transition: 'transition/request-payment-after-inquiry', params }, { expand: true, include: ['booking', 'listing', 'provider'] });
+    const tx = requested.data.data;
+    expect(tx.attributes).toMatchObject({ lastTransition: 'transition/request-payment-after-inquiry', payinTotal: new Money(10000, 'USD'), payoutTotal: new Money(9000, 'USD') });
+    const { stripePaymentIntentClientSecret, stripePaymentIntentId } = intentOf(tx);
+    expect(stripePaymentIntentId).toMatch(/^pi_/);
+    expect(requested.data.included.find((r: { type: string }) => r.type === 'booking').attributes.state).toBe('pending');
+
+    const paid = await confirmCard(stripePaymentIntentClientSecret, 'pm_card_visa');
+    expect(paid.body.paymentIntent.status).toBe('requires_capture');
+    await customer.client.transactions.transition({ id, transition: 'transition/confirm-payment', params: {} });
+    const accepted = await provider.client.transactions.transition({ id, transition: 'transition/accept', params: {} }, { expand: true, include: ['booking'] });
+    expect(accepted.data.data.attributes.lastTransition).toBe('transition/accept');
+    expect(accepted.data.included[0].attributes.state).toBe('accepted');
+    const intent = await server.app.get<PaymentProvider>(PAYMENT_PROVIDER).retrievePaymentIntent({ marketplaceId: server.marketplace.marketplaceId }, stripePaymentIntentId);
+    expect(intent).toMatchObject({ status: 'succeeded', amount: 10000 });
+
+    // The booking ends; two days later the scheduler completes the transaction (the payout).
+    server.clock.advance(5 * DAY);
+    await server.idle();
+    expect((await customer.client.transactions.show({ id })).data.data.attributes.lastTransition).toBe('transition/complete');
+    await customer.client.transactions.transition({ id, transition: 'transition/review-1-by-customer', params: { reviewRating: 5, reviewContent: 'Lovely boat' } });
+    await provider.client.transactions.transition({ id, transition: 'transition/review-2-by-provider', params: { reviewRating: 4, reviewContent: 'Careful rower' } });
+    const reviews = await customer.client.reviews.query({ listingId, state: 'public' });
+    expect(reviews.data.data.map((r: { attributes: { rating: number } }) => r.attributes.rating)).toEqual([5]);
+    const shown = await customer.client.transactions.show({ id, include: ['reviews'] });
+    expect(shown.data.included.map((r: { attributes: { state: string } }) => r.attributes.state)).toEqual(['public', 'public']);
+  });
+
+  it('a declined card: confirm-payment is refused (402) and stores nothing; the payment expires, the intent is cancelled and the seat freed', async () => {
+    const customer = await member();
+    const params = { listingId, bookingStart: at(3, 10), bookingEnd: at(3, 12), lineItems: lineItems(2) };
+    const requested = await customer.trusted.transactions.initiate({ processAlias: 'default-booking/release-1', transition: 'transition/request-payment', params }, { expand: true });
+    const id = requested.data.data.id;
+    const { stripePaymentIntentClientSecret, stripePaymentIntentId } = intentOf(requested.data.data);
+    const declined = await confirmCard(stripePaymentIntentClientSecret, 'pm_card_visa_chargeDeclined');
+    expect(declined.body.error.code).toBe('card_declined');
+    expect(await codeOf(customer.client.transactions.transition({ id, transition: 'transition/confirm-payment', params: {} }))).toEqual({ status: 402, code: 'transaction-payment-failed' });
+    expect((await customer.client.transactions.show({ id })).data.data.attributes.lastTransition).toBe('transition/request-payment');
+    // The same slot is taken meanwhile.
+    const other = await member();
+    expect(await codeOf(other.trusted.transactions.initiate({ processAlias: 'default-booking/release-1', transition: 'transition/request-payment', params }))).toEqual({ status: 409, code: 'transaction-booking-time-not-available' });
+
+    server.clock.advance(16 * 60 * 1000);
+    await server.idle();
+    const expired = await customer.client.transactions.show({ id, include: ['booking'] });
+    expect(expired.data.data.attributes.lastTransition).toBe('transition/expire-payment');
+    expect(expired.data.included[0].attributes.state).toBe('declined');
+    const intent = await server.app.get<PaymentProvider>(PAYMENT_PROVIDER).retrievePaymentIntent({ marketplaceId: server.marketplace.marketplaceId }, stripePaymentIntentId);
+    expect(intent.status).toBe('canceled');
+    await other.trusted.transactions.initiate({ processAlias: 'default-booking/release-1', transition: 'transition/request-payment', params });
+  });
+
+  it('refuses a payment to a provider without a payout account (409) and a zero payin, storing nothing', async () => {
+    const seller = await member();
+    const customer = await member();
+    const own = (await seller.client.ownListings.create({ title: 'No payouts', price: new Money(5000, 'USD'), availabilityPlan: PLAN })).data.data.id;
+    const params = { listingId: own, bookingStart: at(4, 10), bookingEnd: at(4, 11), lineItems: lineItems(1) };
+    expect(await codeOf(customer.trusted.transactions.initiate({ processAlias: 'default-booking/release-1', transition: 'transition/request-payment', params }))).toEqual({ status: 409, code: 'transaction-missing-stripe-account' });
+    const zero = { ...params, listingId, lineItems: [{ code: 'line-item/hour', unitPrice: new Money(0, 'USD'), quantity: 1 }] };
+    expect(await codeOf(customer.trusted.transactions.initiate({ processAlias: 'default-booking/release-1', transition: 'transition/request-payment', params: zero }))).toEqual({ status: 409, code: 'transaction-charge-zero-payin' });
+    expect((await customer.client.transactions.query({})).data.data).toEqual([]);
+  });
+});
