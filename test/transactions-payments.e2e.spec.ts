@@ -123,4 +123,35 @@ describe('default-booking with payments, end to end through the SDKs', () => {
     expect(await codeOf(customer.trusted.transactions.initiate({ processAlias: 'default-booking/release-1', transition: 'transition/request-payment', params: zero }))).toEqual({ status: 409, code: 'transaction-charge-zero-payin' });
     expect((await customer.client.transactions.query({})).data.data).toEqual([]);
   });
+
+  it('default-purchase: request-payment reserves stock, an expired payment releases it; a paid one keeps it', async () => {
+    const customer = await member();
+    const mug = (await provider.client.ownListings.create({ title: 'Mug', price: new Money(1500, 'USD'), publicData: { transactionProcessAlias: 'default-purchase/release-1', unitType: 'item' } })).data.data.id;
+    await provider.client.stock.compareAndSet({ listingId: mug, oldTotal: null, newTotal: 2 });
+    const stock = async () => (await customer.client.listings.show({ id: mug, include: ['currentStock'] })).data.included[0].attributes.quantity;
+    const order = (quantity: number) =>
+      customer.trusted.transactions.initiate(
+        {
+          processAlias: 'default-purchase/release-1',
+          transition: 'transition/request-payment',
+          params: { listingId: mug, stockReservationQuantity: quantity, lineItems: [{ code: 'line-item/item', unitPrice: new Money(1500, 'USD'), quantity }] },
+        },
+        { expand: true, include: ['stockReservation'] },
+      );
+    const unpaid = await order(2);
+    expect(unpaid.data.included[0].attributes).toEqual({ quantity: 2, state: 'pending' });
+    expect(await stock()).toBe(0);
+    expect(await codeOf(order(1))).toEqual({ status: 409, code: 'transaction-listing-insufficient-stock' });
+    server.clock.advance(16 * 60 * 1000);
+    await server.idle();
+    expect(await stock()).toBe(2);
+    const released = await customer.client.transactions.show({ id: unpaid.data.data.id, include: ['stockReservation'] });
+    expect([released.data.data.attributes.lastTransition, released.data.included[0].attributes.state]).toEqual(['transition/expire-payment', 'declined']);
+
+    const bought = await order(1);
+    await confirmCard(intentOf(bought.data.data).stripePaymentIntentClientSecret, 'pm_card_visa');
+    const purchased = await customer.client.transactions.transition({ id: bought.data.data.id, transition: 'transition/confirm-payment', params: {} }, { expand: true, include: ['stockReservation'] });
+    expect([purchased.data.data.attributes.lastTransition, purchased.data.included[0].attributes.state]).toEqual(['transition/confirm-payment', 'accepted']);
+    expect(await stock()).toBe(1);
+  });
 });
