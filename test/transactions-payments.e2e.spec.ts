@@ -154,4 +154,16 @@ describe('default-booking with payments, end to end through the SDKs', () => {
     expect([purchased.data.data.attributes.lastTransition, purchased.data.included[0].attributes.state]).toEqual(['transition/confirm-payment', 'accepted']);
     expect(await stock()).toBe(1);
   });
+
+  it('concurrent request-payment transitions of one transaction: one wins, and its intent is not cancelled by the losers', async () => {
+    const customer = await member();
+    const id = (await customer.client.transactions.initiate({ processAlias: 'default-booking/release-1', transition: 'transition/inquire', params: { listingId } })).data.data.id;
+    const params = { bookingStart: at(6, 10), bookingEnd: at(6, 11), lineItems: lineItems(1) };
+    const results = await Promise.allSettled([1, 2, 3].map(() => customer.trusted.transactions.transition({ id, transition: 'transition/request-payment-after-inquiry', params }, { expand: true })));
+    const won = results.filter((r): r is PromiseFulfilledResult<any> => r.status === 'fulfilled');
+    expect(won).toHaveLength(1);
+    const { stripePaymentIntentId } = intentOf(won[0].value.data.data);
+    const intent = await server.app.get<PaymentProvider>(PAYMENT_PROVIDER).retrievePaymentIntent({ marketplaceId: server.marketplace.marketplaceId }, stripePaymentIntentId);
+    expect(intent.status).toBe('requires_payment_method');
+  });
 });

@@ -196,7 +196,9 @@ abstract class TransactionHandler {
       try {
         return await run();
       } catch (failure) {
-        await this.payments.undo(ctx, error.step, paid.outcome);
+        // A concurrent twin of this transition (same key, same intent) may have recorded it: that one stays.
+        const now = await this.runner.state(transactionStream(ctx.marketplaceId, transactionId));
+        if (now.payment?.intentId !== paid.outcome.intent?.id) await this.payments.undo(ctx, error.step, paid.outcome);
         throw failure;
       }
     }
