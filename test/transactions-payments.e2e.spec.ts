@@ -1,4 +1,4 @@
-import { failureOf, marketplaceSdk, sharetribeSdk, trustedMarketplaceSdk } from './support/sdks';
+import { failureOf, integrationSdk, integrationSdkFor, marketplaceSdk, sharetribeSdk, trustedMarketplaceSdk } from './support/sdks';
 import { http } from './support/http';
 import { startTestServer, TestServer } from './support/test-server';
 import { PAYMENT_PROVIDER, type PaymentProvider } from '../src/payments/payment-provider.port';
@@ -165,5 +165,37 @@ describe('default-booking with payments, end to end through the SDKs', () => {
     const { stripePaymentIntentId } = intentOf(won[0].value.data.data);
     const intent = await server.app.get<PaymentProvider>(PAYMENT_PROVIDER).retrievePaymentIntent({ marketplaceId: server.marketplace.marketplaceId }, stripePaymentIntentId);
     expect(intent.status).toBe('requires_payment_method');
+  });
+
+  it('decline cancels the uncaptured payment; an operator cancel after accept refunds it with reversals; both free the seat', async () => {
+    const customer = await member();
+    const pay = async (n: number) => {
+      const params = { listingId, bookingStart: at(n, 14), bookingEnd: at(n, 15), lineItems: lineItems(1) };
+      const tx = (await customer.trusted.transactions.initiate({ processAlias: 'default-booking/release-1', transition: 'transition/request-payment', params }, { expand: true })).data.data;
+      await confirmCard(intentOf(tx).stripePaymentIntentClientSecret, 'pm_card_visa');
+      await customer.client.transactions.transition({ id: tx.id, transition: 'transition/confirm-payment', params: {} });
+      return { id: tx.id, intentId: intentOf(tx).stripePaymentIntentId as string, params };
+    };
+    const provider$ = server.app.get<PaymentProvider>(PAYMENT_PROVIDER);
+    const mp = { marketplaceId: server.marketplace.marketplaceId };
+
+    const declined = await pay(7);
+    const after = await provider.client.transactions.transition({ id: declined.id, transition: 'transition/decline', params: {} }, { expand: true, include: ['booking'] });
+    expect(after.data.included[0].attributes.state).toBe('declined');
+    expect(after.data.data.attributes.payinTotal).toEqual(new Money(0, 'USD'));
+    expect(after.data.data.attributes.lineItems.filter((l: { reversal: boolean }) => l.reversal)).toHaveLength(2);
+    expect((await provider$.retrievePaymentIntent(mp, declined.intentId)).status).toBe('canceled');
+
+    const cancelled = await pay(8);
+    await provider.client.transactions.transition({ id: cancelled.id, transition: 'transition/accept', params: {} });
+    const integ = integrationSdkFor(server.baseUrl, server.marketplace);
+    await integ.transactions.transition({ id: new integrationSdk.types.UUID(cancelled.id.uuid), transition: 'transition/cancel', params: {} });
+    const shown = await customer.client.transactions.show({ id: cancelled.id, include: ['booking'] });
+    expect([shown.data.data.attributes.lastTransition, shown.data.included[0].attributes.state]).toEqual(['transition/cancel', 'cancelled']);
+    const again = await provider$.refundPaymentIntent({ ...mp, idempotencyKey: 'test-second-refund' }, cancelled.intentId).catch((e) => e.body.code);
+    expect(again).toBe('charge_already_refunded');
+    // Both seats are free again.
+    await customer.trusted.transactions.initiate({ processAlias: 'default-booking/release-1', transition: 'transition/request-payment', params: declined.params });
+    await customer.trusted.transactions.initiate({ processAlias: 'default-booking/release-1', transition: 'transition/request-payment', params: cancelled.params });
   });
 });
