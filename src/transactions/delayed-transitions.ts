@@ -2,8 +2,9 @@ import { Inject, Injectable, OnModuleInit } from '@nestjs/common';
 import { ScheduledCommands } from '../event-sourcing/scheduler';
 import { IDS, type IdGenerator } from '../shared/ids';
 import { CommandRunner } from '../event-sourcing/command-runner';
-import { DELAYED_NOTIFICATION, DELAYED_TRANSITION, DelayedNotificationData, DelayedTransitionData, notificationDecision, Paid, speculate, transitionDecision } from './commands/transaction.handlers';
-import { NeedsPayment, TransactionPayments } from './commands/transaction-payments';
+import { transitionDecision } from './commands/transaction.handlers';
+import { DELAYED_NOTIFICATION, DELAYED_TRANSITION, DelayedNotificationData, DelayedTransitionData, notificationDecision } from './commands/transaction-jobs';
+import { NeedsPayment, Paid, speculate, TransactionPayments } from './commands/transaction-payments';
 
 /**
  * Delayed (`:at`) transitions run as scheduled jobs: a transition decision schedules the job of the state it

@@ -3,8 +3,36 @@ import { PaymentAccounts } from '../../payments/payment-accounts';
 import { PAYMENT_PROVIDER, PaymentProviderError, type PaymentProvider, type ProviderPaymentIntent } from '../../payments/payment-provider.port';
 import { apiError, conflict } from '../../shared/api-error';
 import type { CommandContext } from '../../shared/command-context';
+import type { CommandRunner, Streams } from '../../event-sourcing/command-runner';
 import type { PaymentOutcome } from '../domain/action';
+import { isPaymentAction } from '../domain/payment.actions';
+import type { ProcessDefinition } from '../domain/process-definition';
+import { transactionDecider } from '../domain/transaction.decider';
+import type { TransactionEvent } from '../domain/transaction.events';
 import type { TransactionState } from '../domain/transaction.state';
+
+/** The provider's answers for a transition, once called (filled in between the two decisions). */
+export interface Paid {
+  outcome?: PaymentOutcome;
+}
+
+/** The same decision over the current states with nothing appended: the transaction as it would be. */
+export const speculate = async (runner: CommandRunner, streams: (loaded: Record<string, unknown>) => Streams, decide: (s: Record<string, unknown>) => { events: { tx: TransactionEvent[] } }) => {
+  const loaded: Record<string, unknown> = {};
+  for (let round = 0; round < 3; round += 1)
+    for (const [name, ref] of Object.entries(streams(loaded))) if (!(name in loaded)) loaded[name] = await runner.state(ref);
+  const { events } = decide(loaded);
+  return { tx: events.tx.reduce(transactionDecider.evolve, loaded.tx as TransactionState) };
+};
+
+/** Throws `NeedsPayment` when the transition has Stripe actions and the provider has not been called yet. */
+export const assertPaid = (process: ProcessDefinition, call: { transition: string; params: Record<string, unknown> }, before: TransactionState, events: TransactionEvent[], paid: Paid | null, transactionId: string) => {
+  if (!paid || paid.outcome) return;
+  const actions = (process.transitions.find((t) => t.name === call.transition)?.actions ?? []).filter((a) => isPaymentAction(a.name));
+  if (actions.length === 0) return;
+  const step: PaymentStep = { transactionId, transition: call.transition, actions, params: call.params, before, after: events.reduce(transactionDecider.evolve, before) };
+  throw new NeedsPayment(step);
+};
 
 /** What a transition with Stripe actions asks of the provider: decided without it first, then thrown to the handler. */
 export interface PaymentStep {

@@ -14,15 +14,10 @@ import type { TransitionActor } from '../domain/process-definition';
 import { transactionDecider, TransactionCommand } from '../domain/transaction.decider';
 import type { TransactionEvent } from '../domain/transaction.events';
 import type { TransactionState } from '../domain/transaction.state';
-import { delayedJobId, nextDelayedTransition, timepointsOf } from '../domain/delayed-transitions';
-import { evaluateTime } from '../domain/time-expressions';
-import type { ProcessDefinition } from '../domain/process-definition';
-import { cancelJob, jobStream, scheduleJob, ScheduledJobState } from '../../event-sourcing/scheduled-job';
 import { processStream, transactionStream } from '../transaction-streams';
 import { ledgerEvents, ledgerStreams } from './ledger-effects';
-import { NeedsPayment, PaymentStep, TransactionPayments } from './transaction-payments';
-import type { PaymentOutcome } from '../domain/action';
-import { isPaymentAction } from '../domain/payment.actions';
+import { assertPaid, NeedsPayment, Paid, speculate, TransactionPayments } from './transaction-payments';
+import { jobEvents, jobStreams, notificationStreams } from './transaction-jobs';
 
 /** Who calls: a user of the Marketplace API (trusted with a trusted:user token), the operator, or the scheduler. */
 export type TransactionCaller = { kind: 'user'; userId: string; trusted: boolean } | { kind: 'operator' } | { kind: 'system' };
@@ -76,96 +71,7 @@ export class UpdateTransactionMetadataCommand {
   ) {}
 }
 
-/** The provider's answers for a transition, once called (filled in between the two decisions). */
-export interface Paid {
-  outcome?: PaymentOutcome;
-}
-
-/** The same decision over the current states with nothing appended: the transaction as it would be. */
-export const speculate = async (runner: CommandRunner, streams: (loaded: Record<string, unknown>) => Streams, decide: (s: Record<string, unknown>) => { events: { tx: TransactionEvent[] } }) => {
-  const loaded: Record<string, unknown> = {};
-  for (let round = 0; round < 3; round += 1)
-    for (const [name, ref] of Object.entries(streams(loaded))) if (!(name in loaded)) loaded[name] = await runner.state(ref);
-  const { events } = decide(loaded);
-  return { tx: events.tx.reduce(transactionDecider.evolve, loaded.tx as TransactionState) };
-};
-
-/** Throws `NeedsPayment` when the transition has Stripe actions and the provider has not been called yet. */
-const assertPaid = (process: ProcessDefinition, call: { transition: string; params: Record<string, unknown> }, before: TransactionState, events: TransactionEvent[], paid: Paid | null, transactionId: string) => {
-  if (!paid || paid.outcome) return;
-  const actions = (process.transitions.find((t) => t.name === call.transition)?.actions ?? []).filter((a) => isPaymentAction(a.name));
-  if (actions.length === 0) return;
-  const step: PaymentStep = { transactionId, transition: call.transition, actions, params: call.params, before, after: events.reduce(transactionDecider.evolve, before) };
-  throw new NeedsPayment(step);
-};
-
 type Decide<T extends Streams> = (s: { [K in keyof T]: T[K] extends StreamRef<infer S, any> ? S : never }) => { events: { tx: TransactionEvent[] } & Record<string, unknown[]>; result?: undefined };
-
-/** The scheduled command of a delayed transition: run `transition` if the transaction is still where it was. */
-export const DELAYED_TRANSITION = 'transaction/delayed-transition';
-export interface DelayedTransitionData {
-  transactionId: string;
-  transition: string;
-  /** The number of transitions when it was scheduled: a transaction that moved on since ignores the job. */
-  transitionCount: number;
-}
-
-/** The job streams a transition decision reads: the job of the state it enters, and of the state it leaves. */
-const jobStreams = (marketplaceId: string, transactionId: string, tx: TransactionState | undefined, cancelsPrevious: boolean) => {
-  const count = tx?.transitions.length ?? 0;
-  return {
-    nextJob: jobStream(marketplaceId, delayedJobId(transactionId, count + 1)),
-    ...(cancelsPrevious && count > 0 ? { previousJob: jobStream(marketplaceId, delayedJobId(transactionId, count)) } : {}),
-  };
-};
-
-/** The scheduled command of a delayed notification: mail it if the transaction is still where it was. */
-export const DELAYED_NOTIFICATION = 'transaction/delayed-notification';
-export interface DelayedNotificationData {
-  transactionId: string;
-  notification: string;
-  transitionCount: number;
-}
-
-const notificationJobId = (transactionId: string, count: number, notification: string) => `txn-${transactionId}-${count}-${notification}`;
-
-/** The job streams of the delayed notifications (`:at`) of the transition a decision runs. */
-const notificationStreams = (marketplaceId: string, transactionId: string, count: number, process: ProcessDefinition | undefined, transition: string) =>
-  Object.fromEntries(
-    (process?.notifications ?? [])
-      .filter((n) => n.on === transition && n.at !== null)
-      .map((n) => [`notify:${n.name}`, jobStream(marketplaceId, notificationJobId(transactionId, count + 1, n.name))]),
-  );
-
-/**
- * Schedules the delayed transition of the state the transaction enters (the earliest of its `:at` times; a past
- * one runs at once) and cancels the one of the state it leaves, in the same atomic append as the transition.
- */
-const jobEvents = (s: Record<string, unknown>, process: ProcessDefinition, before: TransactionState, txEvents: TransactionEvent[], now: Date) => {
-  const after = txEvents.reduce(transactionDecider.evolve, before);
-  const next = nextDelayedTransition(process, after, now);
-  const count = after.transitions.length;
-  const events: Record<string, unknown[]> = {};
-  if (next && s.nextJob)
-    events.nextJob = scheduleJob(s.nextJob as ScheduledJobState, {
-      jobId: delayedJobId(after.id!, count),
-      dueAt: next.dueAt,
-      command: { type: DELAYED_TRANSITION, data: { transactionId: after.id!, transition: next.transition, transitionCount: count } satisfies DelayedTransitionData },
-    });
-  if (s.previousJob) events.previousJob = cancelJob(s.previousJob as ScheduledJobState);
-  const ran = after.lastTransition;
-  for (const n of process.notifications) {
-    if (n.on !== ran || n.at === null || !s[`notify:${n.name}`]) continue;
-    const dueAt = evaluateTime(n.at, timepointsOf(after), now);
-    if (dueAt)
-      events[`notify:${n.name}`] = scheduleJob(s[`notify:${n.name}`] as ScheduledJobState, {
-        jobId: notificationJobId(after.id!, count, n.name),
-        dueAt,
-        command: { type: DELAYED_NOTIFICATION, data: { transactionId: after.id!, notification: n.name, transitionCount: count } satisfies DelayedNotificationData },
-      });
-  }
-  return events;
-};
 
 /**
  * Every transaction command: through the runner (atomic append at the expected revisions), or, speculatively, the
@@ -408,17 +314,3 @@ export class UpdateTransactionMetadataHandler implements ICommandHandler<UpdateT
     });
   }
 }
-
-/**
- * A delayed notification's job: if the transaction has not moved since the transition that scheduled it, an
- * internal `transaction/notification-due` event, which the notifications reactor mails; otherwise nothing (a
- * delayed notification is dropped when the transaction changes state first).
- */
-export const notificationDecision = (ctx: CommandContext, data: DelayedNotificationData) => ({
-  ctx,
-  streams: { tx: transactionStream(ctx.marketplaceId, data.transactionId) },
-  decide: (s: { tx: TransactionState }) => {
-    if (!s.tx.exists || s.tx.transitions.length !== data.transitionCount) return { events: {} };
-    return { events: { tx: [{ type: 'transaction/notification-due' as const, data: { notification: data.notification, transitionCount: data.transitionCount } }] } };
-  },
-});

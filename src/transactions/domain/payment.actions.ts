@@ -39,5 +39,5 @@ export const PAYMENT_ACTIONS: Record<string, TransactionAction> = {
   'action/stripe-create-payout': { params: NONE, run: (input) => (input.tx.payment ? onIntent(input) : {}) },
 };
 
-/** The Stripe action names, in the order a transition runs them. */
+/** Whether a process action is one of the Stripe actions (they call the provider before the decision). */
 export const isPaymentAction = (name: string): boolean => name in PAYMENT_ACTIONS;
