@@ -2,6 +2,7 @@ import { failureOf, integrationSdk, integrationSdkFor, marketplaceSdk, sharetrib
 import { http } from './support/http';
 import { startTestServer, TestServer } from './support/test-server';
 import { PAYMENT_PROVIDER, type PaymentProvider } from '../src/payments/payment-provider.port';
+import { paymentsReport } from '../src/payments/payments-report';
 
 const { Money } = sharetribeSdk.types;
 const DAY = 24 * 3600 * 1000;
@@ -197,5 +198,20 @@ describe('default-booking with payments, end to end through the SDKs', () => {
     // Both seats are free again.
     await customer.trusted.transactions.initiate({ processAlias: 'default-booking/release-1', transition: 'transition/request-payment', params: declined.params });
     await customer.trusted.transactions.initiate({ processAlias: 'default-booking/release-1', transition: 'transition/request-payment', params: cancelled.params });
+  });
+
+  it('concurrent paid requests for the last seat: exactly one wins; every other intent made meanwhile is cancelled', async () => {
+    const customers = await Promise.all([1, 2, 3, 4, 5, 6].map(() => member()));
+    const params = { listingId, bookingStart: at(9, 8), bookingEnd: at(9, 20), lineItems: lineItems(12) };
+    const provider$ = server.app.get<PaymentProvider>(PAYMENT_PROVIDER);
+    const mp = server.marketplace.marketplaceId;
+    const before = new Set((await paymentsReport(server.infra.events, server.infra.runner, provider$, mp)).intents.map((i) => i.id));
+    const results = await Promise.allSettled(customers.map((c) => c.trusted.transactions.initiate({ processAlias: 'default-booking/release-1', transition: 'transition/request-payment', params }, { expand: true })));
+    const won = results.filter((r): r is PromiseFulfilledResult<any> => r.status === 'fulfilled');
+    expect(won).toHaveLength(1);
+    expect(new Set(results.filter((r): r is PromiseRejectedResult => r.status === 'rejected').map((r) => r.reason.data.errors[0].code))).toEqual(new Set(['transaction-booking-time-not-available']));
+    const winner = intentOf(won[0].value.data.data).stripePaymentIntentId;
+    const made = (await paymentsReport(server.infra.events, server.infra.runner, provider$, mp)).intents.filter((i) => !before.has(i.id));
+    expect(made.filter((i) => i.status !== 'canceled').map((i) => i.id)).toEqual([winner]);
   });
 });
