@@ -173,7 +173,7 @@ describe('transactions: the inquiry flow, processes, messages and events through
     expect((await customer.client.transactions.query({})).data.meta.totalItems).toBe(before);
   });
 
-  it('runs a privileged negotiation offer only with a trusted token, and booking actions fail cleanly until bookings exist', async () => {
+  it('runs a privileged negotiation offer only with a trusted token; a payment needs the provider to have a payout account', async () => {
     const offer = { listingId, lineItems: [{ code: 'line-item/offer', unitPrice: new Money(12000, 'EUR'), quantity: 1.5 }], metadata: { offer: 'first' } };
     // The provider makes an offer on the customer's listing (reverse flow): a customer's listing is needed.
     const wanted = await customer.client.ownListings.create({ title: 'Wanted: sauna builder' });
@@ -197,10 +197,10 @@ describe('transactions: the inquiry flow, processes, messages and events through
     expect(next.data.data.map((t: any) => t.attributes.name)).toEqual(
       expect.arrayContaining(['transition/customer-make-counter-offer', 'transition/customer-reject-offer', 'transition/request-payment-to-accept-offer']),
     );
-    // Payment actions are not available yet: 409, nothing stored.
+    // The provider has no payout account: no intent can be made; 409, nothing stored.
     expect(await codeOf(customer.client.transactions.transition({ id: made.data.data.id, transition: 'transition/request-payment-to-accept-offer', params: {} }))).toMatchObject({
       status: 409,
-      code: 'transaction-action-unavailable',
+      code: 'transaction-missing-stripe-account',
     });
     // The customer rejects; the offer can no longer be rejected twice.
     const rejected = await customer.client.transactions.transition({ id: made.data.data.id, transition: 'transition/customer-reject-offer', params: {} }, { expand: true });

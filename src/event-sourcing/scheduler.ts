@@ -10,7 +10,8 @@ import { jobFailed, jobRan, jobStream, ScheduledJobState } from './scheduled-job
 import { ALL_MARKETPLACES, SCHEDULED_JOBS_COLLECTION, ScheduledJobDocument } from './scheduled-jobs.projection';
 
 /** Builds the runner command of a scheduled command type from the job's context and data. */
-export type ScheduledCommandFactory<D = any> = (ctx: CommandContext, data: D) => Command<any, unknown>;
+/** May be async: a command whose provider calls come before its decision (a transition's payments) makes them here. */
+export type ScheduledCommandFactory<D = any> = (ctx: CommandContext, data: D) => Command<any, unknown> | Promise<Command<any, unknown>>;
 
 /** The command types jobs may run: each maps a job's `command.type` to a runner command spec. */
 export class ScheduledCommands {
@@ -228,7 +229,7 @@ export class Scheduler {
       if (!factory) throw new Error(`no scheduled command is registered as "${job.command.type}"`);
       let command: Command<any, unknown>;
       try {
-        command = factory(ctx, job.command.data);
+        command = await factory(ctx, job.command.data);
       } catch (error) {
         if (!(error instanceof ApiError)) throw error;
         return await this.recordFailure(job, ctx, error);

@@ -1,15 +1,18 @@
 import { streams } from '../event-store/stream-names';
 import { modelOf, StreamRef } from '../event-sourcing/stream-model';
 import { auditDataOf } from '../shared/command-context';
-import type { NewEvent } from '../shared/log-events';
+import type { EventSource, NewEvent } from '../shared/log-events';
 import { stockDecider, StockState } from './domain/stock.decider';
 import type { StockEvent } from './domain/stock.events';
 import { storedAdjustment, storedReservation } from './domain/stock.views';
 
 export const stockModel = modelOf('stock', stockDecider, { snapshotVersion: 1 });
 
-/** A listing's stock stream: each event names its own resource (an adjustment or a reservation), related to the listing. */
-export const stockStream = (marketplaceId: string, listingId: string): StreamRef<StockState, StockEvent> => ({
+/**
+ * A listing's stock stream: each event names its own resource (an adjustment or a reservation), related to the
+ * listing. A transition that moves stock gives `source/transaction` (events.md §2.3).
+ */
+export const stockStream = (marketplaceId: string, listingId: string, source?: EventSource): StreamRef<StockState, StockEvent> => ({
   streamId: streams.stock(marketplaceId, listingId),
   model: stockModel,
   publish: (ctx, before, events) => {
@@ -37,7 +40,7 @@ export const stockStream = (marketplaceId: string, listingId: string): StreamRef
           resource,
           previousValues,
           auditData: auditDataOf(ctx),
-          source: ctx.source,
+          source: source ?? ctx.source,
         },
       };
     });

@@ -12,6 +12,6 @@ import { STOCK_LEDGER } from './stock-ledger.port';
   imports: [ListingsModule],
   controllers: [StockMarketplaceController, StockIntegrationController],
   providers: [StockReads, StockRelationships, ChangeStockHandler, EventSourcedStockLedger, { provide: STOCK_LEDGER, useExisting: EventSourcedStockLedger }],
-  exports: [STOCK_LEDGER],
+  exports: [STOCK_LEDGER, StockReads],
 })
 export class StockModule {}

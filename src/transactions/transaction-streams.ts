@@ -6,14 +6,14 @@ import { processDecider, ProcessEvent, ProcessState } from './domain/process.dec
 import { PUBLIC_TRANSACTION_EVENTS, TransactionEvent, TRANSITION_EVENTS } from './domain/transaction.events';
 import { transactionDecider } from './domain/transaction.decider';
 import type { TransactionState } from './domain/transaction.state';
-import { storedMessage, storedReview, storedTransaction } from './domain/transaction.views';
+import { storedBooking, storedMessage, storedReview, storedTransaction } from './domain/transaction.views';
 
 /** Stream names (tenant streams start with the marketplace id). */
 export const processStreamId = (marketplaceId: string, name: string) => `${marketplaceId}:process-${name}`;
 export const transactionStreamId = (marketplaceId: string, transactionId: string) => `${marketplaceId}:transaction-${transactionId}`;
 
 export const processModel = modelOf('process', processDecider);
-export const transactionModel = modelOf('transaction', transactionDecider, { snapshotVersion: 1 });
+export const transactionModel = modelOf('transaction', transactionDecider, { snapshotVersion: 2 });
 
 /** A process's stream: internal events (the platform shows no events for processes). */
 export const processStream = (marketplaceId: string, name: string): StreamRef<ProcessState, ProcessEvent> =>
@@ -35,14 +35,16 @@ export const transactionStream = (marketplaceId: string, transactionId: string):
   model: transactionModel,
   publish: (ctx: CommandContext, before: TransactionState, events: readonly TransactionEvent[]): NewEvent[] => {
     let state = before;
+    // Resources created before the transaction's own event (a booking at initiation) take its parties and listing.
+    const final = events.reduce(transactionModel.evolve, before);
+    const related = [final.customerId, final.providerId, final.listingId].filter((id): id is string => id !== null);
     return events.map((event) => {
       const previous = state;
       state = transactionModel.evolve(state, event);
-      const { resourceType, resourceId, resource, previous: prior } = resourceOf(event, previous, state, marketplaceId, transactionId);
-      const related = [state.customerId, state.providerId, state.listingId].filter((id): id is string => id !== null);
+      const { resourceType, resourceId, resource, previous: prior } = resourceOf(event, previous, state, marketplaceId, transactionId, final.listingId);
       return {
         type: event.type,
-        data: { ...event.data, readModel: { lastMessageAt: state.lastMessageAt, ...(event.type === 'message/created' ? { transaction: storedTransaction(state, marketplaceId) } : {}) } },
+        data: { ...event.data, readModel: { lastMessageAt: state.lastMessageAt, booking: state.booking, stockReservation: state.stockReservation, ...(event.type === 'message/created' ? { transaction: storedTransaction(state, marketplaceId) } : {}) } },
         metadata: {
           marketplaceId,
           createdAt: ctx.now.toISOString(),
@@ -60,7 +62,7 @@ export const transactionStream = (marketplaceId: string, transactionId: string):
   },
 });
 
-const resourceOf = (event: TransactionEvent, before: TransactionState, after: TransactionState, marketplaceId: string, txId: string) => {
+const resourceOf = (event: TransactionEvent, before: TransactionState, after: TransactionState, marketplaceId: string, txId: string, listingId: string | null) => {
   switch (event.type) {
     case 'review/created':
     case 'review/updated': {
@@ -68,6 +70,12 @@ const resourceOf = (event: TransactionEvent, before: TransactionState, after: Tr
       const view = storedReview(after.reviews.find((r) => r.reviewId === id)!, txId);
       const prior = before.reviews.find((r) => r.reviewId === id);
       return { resourceType: 'review', resourceId: id, resource: view, previous: prior ? previousValues(storedReview(prior, txId), view) : {} };
+    }
+    case 'booking/created':
+    case 'booking/updated': {
+      const view = storedBooking(event.data, txId, listingId!);
+      const prior = before.booking ? previousValues(storedBooking(before.booking, txId, listingId!), view) : {};
+      return { resourceType: 'booking', resourceId: event.data.bookingId, resource: view, previous: prior };
     }
     case 'message/created':
       return { resourceType: 'message', resourceId: event.data.messageId, resource: storedMessage(event.data, txId), previous: {} };

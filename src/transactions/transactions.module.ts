@@ -1,6 +1,9 @@
 import { Module } from '@nestjs/common';
 import { ListingsModule } from '../listings/listings.module';
 import { MarketplacesModule } from '../marketplaces/marketplaces.module';
+import { StockModule } from '../stock/stock.module';
+import { PaymentsModule } from '../payments/payments.module';
+import { TransactionPayments } from './commands/transaction-payments';
 import { ChangeProcessHandler, InstallDefaultProcessesHandler } from './commands/process.handlers';
 import {
   InitiateTransactionHandler,
@@ -8,6 +11,7 @@ import {
   TransitionTransactionHandler,
   UpdateTransactionMetadataHandler,
 } from './commands/transaction.handlers';
+import { BookingsMarketplaceController } from './http/bookings.marketplace.controller';
 import { MessagesReviewsMarketplaceController } from './http/messages-reviews.marketplace.controller';
 import { TransactionsIntegrationController } from './http/transactions.integration.controller';
 import { TransactionsMarketplaceController } from './http/transactions.marketplace.controller';
@@ -19,11 +23,12 @@ import { TransactionReads } from './queries/transaction-reads';
 
 /** Transactions: processes (versions, aliases), the engine, messages and reviews, in both data APIs. */
 @Module({
-  imports: [MarketplacesModule, ListingsModule],
-  controllers: [TransactionsMarketplaceController, MessagesReviewsMarketplaceController, TransactionsIntegrationController],
+  imports: [MarketplacesModule, ListingsModule, StockModule, PaymentsModule],
+  controllers: [TransactionsMarketplaceController, MessagesReviewsMarketplaceController, BookingsMarketplaceController, TransactionsIntegrationController],
   providers: [
     TransactionReads,
     ProcessReads,
+    TransactionPayments,
     TransactionsRelationships,
     ChangeProcessHandler,
     InstallDefaultProcessesHandler,

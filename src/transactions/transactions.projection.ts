@@ -1,16 +1,23 @@
 import type { RecordedEvent } from '../event-store/event-store.port';
 import type { Projection } from '../event-sourcing/projection';
 import type { ReadModelOp } from '../read-models/document-store.port';
-import { refId, StoredMessage, StoredReview, StoredTransaction } from './domain/transaction.views';
+import type { BookingData, StockReservationRef } from './domain/transaction.events';
+import { refId, StoredBooking, StoredMessage, StoredReview, StoredTransaction } from './domain/transaction.views';
 
 export const TRANSACTIONS = 'transaction';
 export const MESSAGES = 'message';
 export const REVIEWS = 'review';
 export const PROCESSES = 'process';
+export const BOOKINGS = 'booking';
 
 const iso = (v: unknown): string | null => (v instanceof Date ? v.toISOString() : typeof v === 'string' ? v : null);
 
-const transactionDocument = (tx: StoredTransaction, marketplaceId: string, lastMessageAt: string | null): ReadModelOp => {
+type ReadModelData = { lastMessageAt: string | null; booking?: BookingData | null; stockReservation?: StockReservationRef | null; transaction?: StoredTransaction };
+
+const transactionDocument = (tx: StoredTransaction, marketplaceId: string, readModel: ReadModelData | undefined): ReadModelOp => {
+  const lastMessageAt = readModel?.lastMessageAt ?? null;
+  const booking = readModel?.booking ?? null;
+  const reservation = readModel?.stockReservation ?? null;
   const a = tx.attributes;
   const customerId = refId(tx.relationships.customer);
   const providerId = refId(tx.relationships.provider);
@@ -35,8 +42,12 @@ const transactionDocument = (tx: StoredTransaction, marketplaceId: string, lastM
         lastMessageAt,
         hasMessage: lastMessageAt !== null,
         hasPayin: a.payinTotal !== null,
-        hasBooking: false,
-        hasStockReservation: false,
+        hasBooking: booking !== null,
+        bookingState: booking?.state ?? null,
+        bookingStart: booking?.start ?? null,
+        bookingEnd: booking?.end ?? null,
+        hasStockReservation: reservation !== null,
+        stockReservationState: reservation?.state ?? null,
       },
     },
   };
@@ -49,11 +60,17 @@ const transactionDocument = (tx: StoredTransaction, marketplaceId: string, lastM
  */
 export const transactionsProjection: Projection = {
   name: 'transactions',
-  eventTypes: ['transaction/initiated', 'transaction/transitioned', 'transaction/updated', 'review/created', 'review/updated', 'message/created', 'process/version-created', 'process/alias-created', 'process/alias-updated', 'process/alias-deleted'],
+  eventTypes: ['transaction/initiated', 'transaction/transitioned', 'transaction/updated', 'booking/created', 'booking/updated', 'review/created', 'review/updated', 'message/created', 'process/version-created', 'process/alias-created', 'process/alias-updated', 'process/alias-deleted'],
   project: (event: RecordedEvent): ReadModelOp[] => {
     const m = event.metadata;
-    const readModel = (event.data as { readModel?: { lastMessageAt: string | null; transaction?: StoredTransaction } }).readModel;
-    if (m.resourceType === 'transaction') return [transactionDocument(m.resource as StoredTransaction, m.marketplaceId, readModel?.lastMessageAt ?? null)];
+    const readModel = (event.data as { readModel?: ReadModelData }).readModel;
+    if (m.resourceType === 'transaction') return [transactionDocument(m.resource as StoredTransaction, m.marketplaceId, readModel)];
+    if (m.resourceType === 'booking') {
+      const booking = m.resource as StoredBooking;
+      const a = booking.attributes;
+      const fields = { transactionId: refId(booking.relationships.transaction), listingId: refId(booking.relationships.listing), state: a.state as string, start: iso(a.start), end: iso(a.end) };
+      return [{ op: 'put', collection: BOOKINGS, document: { id: booking.id.uuid, marketplaceId: m.marketplaceId, createdAt: m.createdAt, body: booking, fields } }];
+    }
     if (m.resourceType === 'review') {
       const review = m.resource as StoredReview;
       const a = review.attributes;
@@ -71,7 +88,7 @@ export const transactionsProjection: Projection = {
       const message = m.resource as StoredMessage;
       const fields = { transactionId: refId(message.relationships.transaction), senderId: refId(message.relationships.sender) };
       const ops: ReadModelOp[] = [{ op: 'put', collection: MESSAGES, document: { id: message.id.uuid, marketplaceId: m.marketplaceId, createdAt: iso(message.attributes.createdAt)!, body: message, fields } }];
-      if (readModel?.transaction) ops.push(transactionDocument(readModel.transaction, m.marketplaceId, readModel.lastMessageAt));
+      if (readModel?.transaction) ops.push(transactionDocument(readModel.transaction, m.marketplaceId, readModel));
       return ops;
     }
     if (m.resourceType === 'process') {

@@ -14,11 +14,10 @@ import type { TransitionActor } from '../domain/process-definition';
 import { transactionDecider, TransactionCommand } from '../domain/transaction.decider';
 import type { TransactionEvent } from '../domain/transaction.events';
 import type { TransactionState } from '../domain/transaction.state';
-import { delayedJobId, nextDelayedTransition, timepointsOf } from '../domain/delayed-transitions';
-import { evaluateTime } from '../domain/time-expressions';
-import type { ProcessDefinition } from '../domain/process-definition';
-import { cancelJob, jobStream, scheduleJob, ScheduledJobState } from '../../event-sourcing/scheduled-job';
 import { processStream, transactionStream } from '../transaction-streams';
+import { ledgerEvents, ledgerStreams } from './ledger-effects';
+import { assertPaid, NeedsPayment, Paid, speculate, TransactionPayments } from './transaction-payments';
+import { jobEvents, jobStreams, notificationStreams } from './transaction-jobs';
 
 /** Who calls: a user of the Marketplace API (trusted with a trusted:user token), the operator, or the scheduler. */
 export type TransactionCaller = { kind: 'user'; userId: string; trusted: boolean } | { kind: 'operator' } | { kind: 'system' };
@@ -74,72 +73,6 @@ export class UpdateTransactionMetadataCommand {
 
 type Decide<T extends Streams> = (s: { [K in keyof T]: T[K] extends StreamRef<infer S, any> ? S : never }) => { events: { tx: TransactionEvent[] } & Record<string, unknown[]>; result?: undefined };
 
-/** The scheduled command of a delayed transition: run `transition` if the transaction is still where it was. */
-export const DELAYED_TRANSITION = 'transaction/delayed-transition';
-export interface DelayedTransitionData {
-  transactionId: string;
-  transition: string;
-  /** The number of transitions when it was scheduled: a transaction that moved on since ignores the job. */
-  transitionCount: number;
-}
-
-/** The job streams a transition decision reads: the job of the state it enters, and of the state it leaves. */
-const jobStreams = (marketplaceId: string, transactionId: string, tx: TransactionState | undefined, cancelsPrevious: boolean) => {
-  const count = tx?.transitions.length ?? 0;
-  return {
-    nextJob: jobStream(marketplaceId, delayedJobId(transactionId, count + 1)),
-    ...(cancelsPrevious && count > 0 ? { previousJob: jobStream(marketplaceId, delayedJobId(transactionId, count)) } : {}),
-  };
-};
-
-/** The scheduled command of a delayed notification: mail it if the transaction is still where it was. */
-export const DELAYED_NOTIFICATION = 'transaction/delayed-notification';
-export interface DelayedNotificationData {
-  transactionId: string;
-  notification: string;
-  transitionCount: number;
-}
-
-const notificationJobId = (transactionId: string, count: number, notification: string) => `txn-${transactionId}-${count}-${notification}`;
-
-/** The job streams of the delayed notifications (`:at`) of the transition a decision runs. */
-const notificationStreams = (marketplaceId: string, transactionId: string, count: number, process: ProcessDefinition | undefined, transition: string) =>
-  Object.fromEntries(
-    (process?.notifications ?? [])
-      .filter((n) => n.on === transition && n.at !== null)
-      .map((n) => [`notify:${n.name}`, jobStream(marketplaceId, notificationJobId(transactionId, count + 1, n.name))]),
-  );
-
-/**
- * Schedules the delayed transition of the state the transaction enters (the earliest of its `:at` times; a past
- * one runs at once) and cancels the one of the state it leaves, in the same atomic append as the transition.
- */
-const jobEvents = (s: Record<string, unknown>, process: ProcessDefinition, before: TransactionState, txEvents: TransactionEvent[], now: Date) => {
-  const after = txEvents.reduce(transactionDecider.evolve, before);
-  const next = nextDelayedTransition(process, after, now);
-  const count = after.transitions.length;
-  const events: Record<string, unknown[]> = {};
-  if (next && s.nextJob)
-    events.nextJob = scheduleJob(s.nextJob as ScheduledJobState, {
-      jobId: delayedJobId(after.id!, count),
-      dueAt: next.dueAt,
-      command: { type: DELAYED_TRANSITION, data: { transactionId: after.id!, transition: next.transition, transitionCount: count } satisfies DelayedTransitionData },
-    });
-  if (s.previousJob) events.previousJob = cancelJob(s.previousJob as ScheduledJobState);
-  const ran = after.lastTransition;
-  for (const n of process.notifications) {
-    if (n.on !== ran || n.at === null || !s[`notify:${n.name}`]) continue;
-    const dueAt = evaluateTime(n.at, timepointsOf(after), now);
-    if (dueAt)
-      events[`notify:${n.name}`] = scheduleJob(s[`notify:${n.name}`] as ScheduledJobState, {
-        jobId: notificationJobId(after.id!, count, n.name),
-        dueAt,
-        command: { type: DELAYED_NOTIFICATION, data: { transactionId: after.id!, notification: n.name, transitionCount: count } satisfies DelayedNotificationData },
-      });
-  }
-  return events;
-};
-
 /**
  * Every transaction command: through the runner (atomic append at the expected revisions), or, speculatively, the
  * same decision over the current states with nothing appended.
@@ -148,18 +81,33 @@ abstract class TransactionHandler {
   constructor(
     protected readonly runner: CommandRunner,
     protected readonly ids: IdGenerator,
+    protected readonly payments: TransactionPayments,
   ) {}
 
-  protected async decideOn<T extends Streams>(ctx: CommandContext, transactionId: string, streams: (loaded: Record<string, unknown>) => T, decide: Decide<T>, speculative: boolean): Promise<TransactionOutcome> {
-    if (!speculative) {
+  /**
+   * A transition with Stripe actions decides once without the provider (every check runs; nothing is appended),
+   * then calls the provider, then decides and appends with its answers; a failure after the calls undoes them.
+   */
+  protected async decideOn<T extends Streams>(ctx: CommandContext, transactionId: string, streams: (loaded: Record<string, unknown>) => T, decide: Decide<T>, speculative: boolean, paid: Paid = {}): Promise<TransactionOutcome> {
+    if (speculative) return { transactionId, state: (await speculate(this.runner, streams, decide as never)).tx };
+    const run = async () => {
       const outcome = await this.runner.run({ ctx, streams: streams as never, decide: decide as never });
       return { transactionId, state: (outcome.after as unknown as { tx: TransactionState }).tx };
+    };
+    try {
+      return await run();
+    } catch (error) {
+      if (!(error instanceof NeedsPayment)) throw error;
+      paid.outcome = await this.payments.prepare(ctx, error.step);
+      try {
+        return await run();
+      } catch (failure) {
+        // A concurrent twin of this transition (same key, same intent) may have recorded it: that one stays.
+        const now = await this.runner.state(transactionStream(ctx.marketplaceId, transactionId));
+        if (now.payment?.intentId !== paid.outcome.intent?.id) await this.payments.undo(ctx, error.step, paid.outcome);
+        throw failure;
+      }
     }
-    const loaded: Record<string, unknown> = {};
-    for (let round = 0; round < 3; round += 1)
-      for (const [name, ref] of Object.entries(streams(loaded))) if (!(name in loaded)) loaded[name] = await this.runner.state(ref);
-    const { events } = decide(loaded as never);
-    return { transactionId, state: events.tx.reduce(transactionDecider.evolve, loaded.tx as TransactionState) };
   }
 
   protected newIds(): () => string {
@@ -187,8 +135,8 @@ const splitAlias = (processAlias: string): [string, string] => {
  */
 @CommandHandler(InitiateTransactionCommand)
 export class InitiateTransactionHandler extends TransactionHandler implements ICommandHandler<InitiateTransactionCommand, TransactionOutcome> {
-  constructor(runner: CommandRunner, @Inject(IDS) ids: IdGenerator) {
-    super(runner, ids);
+  constructor(runner: CommandRunner, @Inject(IDS) ids: IdGenerator, payments: TransactionPayments) {
+    super(runner, ids, payments);
   }
 
   execute({ ctx, userId, trusted, processAlias, request }: InitiateTransactionCommand): Promise<TransactionOutcome> {
@@ -197,9 +145,12 @@ export class InitiateTransactionHandler extends TransactionHandler implements IC
     if (typeof listingId !== 'string') throw apiError(400, 'validation-missing-key', 'params.listingId is required', { source: { path: ['params', 'listingId'], type: 'body' } });
     const transactionId = this.ids.next();
     const newId = this.newIds();
+    const paid: Paid = {};
     const streams = (loaded: Record<string, unknown>) => {
       const authorId = (loaded.listing as ListingState | undefined)?.authorId;
+      const definition = loaded.process ? aliasedVersion(loaded.process as ProcessState, alias)?.definition : undefined;
       return {
+        ...ledgerStreams(ctx.marketplaceId, listingId, definition?.transitions.find((t) => t.name === request.transition)),
         tx: transactionStream(ctx.marketplaceId, transactionId),
         process: processStream(ctx.marketplaceId, processName),
         listing: listingStream(ctx.marketplaceId, listingId),
@@ -238,10 +189,13 @@ export class InitiateTransactionHandler extends TransactionHandler implements IC
         now: ctx.now,
         protectedDataOf: protectedDataOf(s, initiatorIsProvider ? 'author' : 'caller', initiatorIsProvider ? 'caller' : 'author'),
         newId,
+        payment: paid.outcome ?? null,
       };
-      const tx = transactionDecider.decide(command, s.tx as TransactionState);
-      return { events: { tx, ...jobEvents(s, version.definition, s.tx as TransactionState, tx, ctx.now) } };
-    }, request.speculative);
+      const { events: tx, ledger } = transactionDecider.decideWithLedger(command, s.tx as TransactionState);
+      const ledgerOut = ledgerEvents(ledger, s, { listingId, transactionId, now: ctx.now, newId });
+      assertPaid(version.definition, request, s.tx as TransactionState, tx, request.speculative ? null : paid, transactionId);
+      return { events: { ...ledgerOut, tx, ...jobEvents(s, version.definition, s.tx as TransactionState, tx, ctx.now) } };
+    }, request.speculative, paid);
   }
 }
 
@@ -255,13 +209,14 @@ const roleOf = (tx: TransactionState, caller: TransactionCaller): TransitionActo
 /** transactions/transition: decided over the transaction, the version of the process it started on, and its parties. */
 @CommandHandler(TransitionTransactionCommand)
 export class TransitionTransactionHandler extends TransactionHandler implements ICommandHandler<TransitionTransactionCommand, TransactionOutcome> {
-  constructor(runner: CommandRunner, @Inject(IDS) ids: IdGenerator) {
-    super(runner, ids);
+  constructor(runner: CommandRunner, @Inject(IDS) ids: IdGenerator, payments: TransactionPayments) {
+    super(runner, ids, payments);
   }
 
   execute({ ctx, transactionId, caller, request }: TransitionTransactionCommand): Promise<TransactionOutcome> {
-    const { streams, decide } = transitionDecision(ctx, transactionId, caller, request, this.newIds());
-    return this.decideOn(ctx, transactionId, streams, decide, request.speculative);
+    const paid: Paid = {};
+    const { streams, decide } = transitionDecision(ctx, transactionId, caller, request, this.newIds(), undefined, request.speculative ? null : paid);
+    return this.decideOn(ctx, transactionId, streams, decide, request.speculative, paid);
   }
 }
 
@@ -270,10 +225,12 @@ export class TransitionTransactionHandler extends TransactionHandler implements 
  * delayed-transition jobs. With `onlyAfter` (a delayed transition's job), a transaction that has moved on since
  * the job was scheduled decides nothing.
  */
-export const transitionDecision = (ctx: CommandContext, transactionId: string, caller: TransactionCaller, request: TransitionRequest, newId: () => string, onlyAfter?: number) => {
+export const transitionDecision = (ctx: CommandContext, transactionId: string, caller: TransactionCaller, request: TransitionRequest, newId: () => string, onlyAfter?: number, paid: Paid | null = null) => {
   const streams = (loaded: Record<string, unknown>) => {
     const tx = loaded.tx as TransactionState | undefined;
+    const definition = tx?.exists && loaded.process ? versionOf(loaded.process as ProcessState, tx.processVersion!)?.definition : undefined;
     return {
+      ...(definition ? ledgerStreams(ctx.marketplaceId, tx!.listingId!, definition.transitions.find((t) => t.name === request.transition)) : {}),
       tx: transactionStream(ctx.marketplaceId, transactionId),
       ...(tx?.exists
         ? {
@@ -308,9 +265,12 @@ export const transitionDecision = (ctx: CommandContext, transactionId: string, c
       now: ctx.now,
       protectedDataOf: protectedDataOf(s, 'customer', 'provider'),
       newId,
+      payment: paid?.outcome ?? null,
     };
-    const events = transactionDecider.decide(command, tx);
-    return { events: { tx: events, ...jobEvents(s, version.definition, tx, events, ctx.now) } };
+    const { events, ledger } = transactionDecider.decideWithLedger(command, tx);
+    const ledgerOut = ledgerEvents(ledger, s, { listingId: tx.listingId!, transactionId, now: ctx.now, newId });
+    assertPaid(version.definition, request, tx, events, paid, transactionId);
+    return { events: { ...ledgerOut, tx: events, ...jobEvents(s, version.definition, tx, events, ctx.now) } };
   };
   return { streams, decide };
 };
@@ -354,17 +314,3 @@ export class UpdateTransactionMetadataHandler implements ICommandHandler<UpdateT
     });
   }
 }
-
-/**
- * A delayed notification's job: if the transaction has not moved since the transition that scheduled it, an
- * internal `transaction/notification-due` event, which the notifications reactor mails; otherwise nothing (a
- * delayed notification is dropped when the transaction changes state first).
- */
-export const notificationDecision = (ctx: CommandContext, data: DelayedNotificationData) => ({
-  ctx,
-  streams: { tx: transactionStream(ctx.marketplaceId, data.transactionId) },
-  decide: (s: { tx: TransactionState }) => {
-    if (!s.tx.exists || s.tx.transitions.length !== data.transitionCount) return { events: {} };
-    return { events: { tx: [{ type: 'transaction/notification-due' as const, data: { notification: data.notification, transitionCount: data.transitionCount } }] } };
-  },
-});

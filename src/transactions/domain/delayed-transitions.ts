@@ -7,8 +7,7 @@ export const timepointsOf = (s: TransactionState): Timepoints => ({
   firstEnteredState: s.firstEnteredState,
   lastEnteredState: s.lastEnteredState,
   firstTransitioned: s.firstTransitioned,
-  // Bookings come with the availability ledger; until then booking timepoints are empty (nothing scheduled).
-  booking: null,
+  booking: s.booking ? { start: s.booking.start, end: s.booking.end, displayStart: s.booking.displayStart, displayEnd: s.booking.displayEnd } : null,
 });
 
 /**

@@ -1,37 +1,13 @@
 import { apiError, conflict, invalidValue } from '../../shared/api-error';
 import { mergeExtendedData } from '../../shared/resource-diff';
 import { fullRefund, priceLineItems } from './line-items';
-import type { TransitionActor } from './process-definition';
-import type { ReviewCreated, TransactionChanges, TransactionEvent } from './transaction.events';
-import type { TransactionState } from './transaction.state';
+import type { TransactionAction } from './action';
+import { BOOKING_ACTIONS } from './booking.actions';
+import { PAYMENT_ACTIONS } from './payment.actions';
+import { STOCK_ACTIONS } from './stock-reservation.actions';
+import type { ReviewCreated } from './transaction.events';
 
-/** What an action sees: the transaction as the earlier actions of the transition left it, and the call's params. */
-export interface ActionInput {
-  tx: TransactionState;
-  params: Record<string, unknown>;
-  config: Record<string, unknown>;
-  by: TransitionActor;
-  now: Date;
-  /** The parties' protected profile data (reveal-*-protected-data). */
-  protectedDataOf: { customer: Record<string, unknown>; provider: Record<string, unknown> };
-  newId(): string;
-}
-
-/** An action's effect: changes to the transaction, and events of its own resources (reviews), in order. */
-export interface ActionResult {
-  changes?: TransactionChanges;
-  events?: TransactionEvent[];
-}
-
-/**
- * One `:action/…` of a process. Pure: actions that need another aggregate (a listing's seats or stock) or a
- * provider (payments) plug in here against their ports' stream models; until those exist they fail cleanly
- * (`unavailable`) so a transition that uses them stores nothing.
- */
-export interface TransactionAction {
-  params: { required: string[]; optional: string[] };
-  run(input: ActionInput): ActionResult;
-}
+export type { ActionInput, ActionResult, TransactionAction } from './action';
 
 const MAX_EXTENDED = 50 * 1024;
 
@@ -93,10 +69,6 @@ const unavailable = (needs: string): TransactionAction => ({
   },
 });
 
-const BOOKING_PARAMS = { required: ['bookingStart', 'bookingEnd'], optional: ['bookingDisplayStart', 'bookingDisplayEnd', 'seats'] };
-const booking = (): TransactionAction => ({ ...unavailable('the availability ledger (bookings)') });
-const stock = (): TransactionAction => ({ ...unavailable('the stock ledger (stock reservations)') });
-const payment = (): TransactionAction => ({ ...unavailable('the payment provider') });
 const withParams = (a: TransactionAction, params: TransactionAction['params']): TransactionAction => ({ ...a, params });
 
 export const ACTIONS: Record<string, TransactionAction> = {
@@ -128,25 +100,10 @@ export const ACTIONS: Record<string, TransactionAction> = {
     },
   },
   'action/set-negotiated-total-price': withParams(unavailable('negotiated totals, which are not implemented yet'), { required: ['negotiatedTotal'], optional: [] }),
-  'action/create-pending-booking': withParams(booking(), BOOKING_PARAMS),
-  'action/create-proposed-booking': withParams(booking(), BOOKING_PARAMS),
-  'action/create-booking': withParams(booking(), BOOKING_PARAMS),
-  'action/update-booking': withParams(booking(), { required: [], optional: [...BOOKING_PARAMS.required, ...BOOKING_PARAMS.optional] }),
-  'action/accept-booking': booking(),
-  'action/decline-booking': booking(),
-  'action/cancel-booking': booking(),
-  'action/create-pending-stock-reservation': withParams(stock(), { required: ['stockReservationQuantity'], optional: [] }),
-  'action/create-proposed-stock-reservation': withParams(stock(), { required: ['stockReservationQuantity'], optional: [] }),
-  'action/accept-stock-reservation': stock(),
-  'action/decline-stock-reservation': stock(),
-  'action/cancel-stock-reservation': stock(),
+  ...BOOKING_ACTIONS,
+  ...STOCK_ACTIONS,
   'action/reveal-listing-protected-files': unavailable('listing files'),
-  'action/stripe-create-payment-intent': withParams(payment(), { required: [], optional: ['paymentMethod', 'setupPaymentMethodForSaving'] }),
-  'action/stripe-create-payment-intent-push': withParams(payment(), { required: ['paymentMethodTypes'], optional: ['paymentMethod'] }),
-  'action/stripe-confirm-payment-intent': payment(),
-  'action/stripe-capture-payment-intent': payment(),
-  'action/stripe-refund-payment': payment(),
-  'action/stripe-create-payout': payment(),
+  ...PAYMENT_ACTIONS,
 };
 
 /** Deprecated actions are accepted in a process (CLI rules) but not run: 409 when a transition reaches one. */

@@ -1,6 +1,7 @@
 import { ApiError, apiError, conflict, forbidden, invalidValue, missingKey } from '../../shared/api-error';
 import { mergeExtendedData } from '../../shared/resource-diff';
 import type { ProcessDefinition, TransitionActor, TransitionSpec } from './process-definition';
+import type { LedgerChange, PaymentOutcome } from './action';
 import { actionNamed } from './transaction.actions';
 import type { TransactionChanges, TransactionEvent } from './transaction.events';
 import { evolveTransaction, initialTransactionState, TransactionState } from './transaction.state';
@@ -16,6 +17,8 @@ export interface TransitionCall {
   protectedDataOf: { customer: Record<string, unknown>; provider: Record<string, unknown> };
   /** Ids for the resources the actions create (reviews), taken in order. */
   newId(): string;
+  /** The payment provider's answers for this transition (made before the decision); absent when speculative. */
+  payment?: PaymentOutcome | null;
 }
 
 export interface NewTransaction {
@@ -56,13 +59,14 @@ const checkParams = (t: TransitionSpec, params: Record<string, unknown>): void =
  * Runs a transition's actions in order over a working copy of the transaction: all or nothing, since a failing
  * action throws before anything is returned. Review events come first, then the transaction's own event.
  */
-const runTransition = (s: TransactionState, t: TransitionSpec, call: TransitionCall): { changes: TransactionChanges; events: TransactionEvent[] } => {
+const runTransition = (s: TransactionState, t: TransitionSpec, call: TransitionCall): { changes: TransactionChanges; events: TransactionEvent[]; ledger: LedgerChange[] } => {
   checkParams(t, call.params);
   let working = s;
   let changes: TransactionChanges = {};
   const events: TransactionEvent[] = [];
+  const ledger: LedgerChange[] = [];
   for (const spec of t.actions) {
-    const result = actionNamed(spec.name).run({ tx: working, params: call.params, config: spec.config, by: call.by, now: call.now, protectedDataOf: call.protectedDataOf, newId: call.newId });
+    const result = actionNamed(spec.name).run({ tx: working, params: call.params, config: spec.config, by: call.by, now: call.now, protectedDataOf: call.protectedDataOf, newId: call.newId, payment: call.payment ?? null });
     if (result.changes) {
       changes = { ...changes, ...result.changes };
       working = { ...working, ...result.changes };
@@ -71,46 +75,55 @@ const runTransition = (s: TransactionState, t: TransitionSpec, call: TransitionC
       events.push(e);
       working = evolveTransaction(working, e);
     }
+    ledger.push(...(result.ledger ?? []));
   }
-  return { changes, events };
+  return { changes, events, ledger };
+};
+
+/** A decision: the transaction's events and, in order, what its actions ask of the listing's ledgers. */
+export interface TransactionDecision {
+  events: TransactionEvent[];
+  ledger: LedgerChange[];
+}
+
+const decideTransaction = (c: TransactionCommand, s: TransactionState): TransactionDecision => {
+  switch (c.type) {
+    case 'initiate': {
+      if (s.exists) throw conflict('transaction-exists', 'The transaction already exists.');
+      const t = transitionFor(c.process, null, c);
+      // The implicit init-listing-tx: the initiator is never the listing's author.
+      if (c.customerId === c.providerId) throw conflict('transaction-same-author-and-customer', 'A user cannot start a transaction on their own listing.');
+      const base: TransactionState = { ...s, exists: true, id: c.transactionId, customerId: c.customerId, providerId: c.providerId, listingId: c.listingId };
+      const { changes, events, ledger } = runTransition(base, t, c);
+      const { transactionId, processName, processVersion, listingId, customerId, providerId } = c;
+      const initiated: TransactionEvent = {
+        type: 'transaction/initiated',
+        data: { transactionId, processName, processVersion, listingId, customerId, providerId, transition: t.name, from: null, to: t.to, by: c.by, at: c.now.toISOString(), changes },
+      };
+      return { events: [...events, initiated], ledger };
+    }
+    case 'transition': {
+      if (!s.exists) throw apiError(404, 'not-found', 'No such transaction.');
+      const t = transitionFor(c.process, s.state, c);
+      const { changes, events, ledger } = runTransition(s, t, c);
+      return { events: [...events, { type: 'transaction/transitioned', data: { transition: t.name, from: s.state, to: t.to, by: c.by, at: c.now.toISOString(), changes } }], ledger };
+    }
+    case 'update-metadata': {
+      if (!s.exists) throw apiError(404, 'not-found', 'No such transaction.');
+      if (Buffer.byteLength(JSON.stringify(c.metadata)) > 50 * 1024) throw invalidValue(['metadata'], 'body', 'metadata must be at most 50KB as JSON');
+      const metadata = mergeExtendedData(s.metadata, c.metadata);
+      return { events: JSON.stringify(metadata) === JSON.stringify(s.metadata) ? [] : [{ type: 'transaction/updated', data: { metadata } }], ledger: [] };
+    }
+    case 'send-message':
+      if (!s.exists) throw apiError(404, 'not-found', 'No such transaction.');
+      return { events: [{ type: 'message/created', data: { messageId: c.messageId, senderId: c.senderId, content: c.content, createdAt: c.now.toISOString() } }], ledger: [] };
+  }
 };
 
 export const transactionDecider = {
   initialState: initialTransactionState,
   evolve: evolveTransaction,
-  decide: (c: TransactionCommand, s: TransactionState): TransactionEvent[] => {
-    switch (c.type) {
-      case 'initiate': {
-        if (s.exists) throw conflict('transaction-exists', 'The transaction already exists.');
-        const t = transitionFor(c.process, null, c);
-        // The implicit init-listing-tx: the initiator is never the listing's author.
-        if (c.customerId === c.providerId) throw conflict('transaction-same-author-and-customer', 'A user cannot start a transaction on their own listing.');
-        const base: TransactionState = { ...s, exists: true, id: c.transactionId, customerId: c.customerId, providerId: c.providerId, listingId: c.listingId };
-        const { changes, events } = runTransition(base, t, c);
-        const { transactionId, processName, processVersion, listingId, customerId, providerId } = c;
-        return [
-          ...events,
-          {
-            type: 'transaction/initiated',
-            data: { transactionId, processName, processVersion, listingId, customerId, providerId, transition: t.name, from: null, to: t.to, by: c.by, at: c.now.toISOString(), changes },
-          },
-        ];
-      }
-      case 'transition': {
-        if (!s.exists) throw apiError(404, 'not-found', 'No such transaction.');
-        const t = transitionFor(c.process, s.state, c);
-        const { changes, events } = runTransition(s, t, c);
-        return [...events, { type: 'transaction/transitioned', data: { transition: t.name, from: s.state, to: t.to, by: c.by, at: c.now.toISOString(), changes } }];
-      }
-      case 'update-metadata': {
-        if (!s.exists) throw apiError(404, 'not-found', 'No such transaction.');
-        if (Buffer.byteLength(JSON.stringify(c.metadata)) > 50 * 1024) throw invalidValue(['metadata'], 'body', 'metadata must be at most 50KB as JSON');
-        const metadata = mergeExtendedData(s.metadata, c.metadata);
-        return JSON.stringify(metadata) === JSON.stringify(s.metadata) ? [] : [{ type: 'transaction/updated', data: { metadata } }];
-      }
-      case 'send-message':
-        if (!s.exists) throw apiError(404, 'not-found', 'No such transaction.');
-        return [{ type: 'message/created', data: { messageId: c.messageId, senderId: c.senderId, content: c.content, createdAt: c.now.toISOString() } }];
-    }
-  },
+  /** The decision with its ledger changes (the commands compose those into the same append). */
+  decideWithLedger: decideTransaction,
+  decide: (c: TransactionCommand, s: TransactionState): TransactionEvent[] => decideTransaction(c, s).events,
 };

@@ -4,6 +4,19 @@ import type { LineItem } from './line-items';
 
 type Money = { amount: number; currency: string };
 
+/** The transaction's stock reservation as the transaction follows it (the stock ledger holds the resource). */
+export interface StockReservationRef {
+  reservationId: string;
+  quantity: number;
+  state: 'pending' | 'proposed' | 'accepted' | 'declined' | 'cancelled';
+}
+
+/** The transaction's payment intent at the provider, as the transaction's Stripe actions left it. */
+export interface PaymentRef {
+  intentId: string;
+  status: string;
+}
+
 /** What a transition's actions change on the transaction itself (no own events: the transaction's event covers them). */
 export interface TransactionChanges {
   lineItems?: LineItem[];
@@ -11,6 +24,8 @@ export interface TransactionChanges {
   payoutTotal?: Money | null;
   protectedData?: Record<string, unknown>;
   metadata?: Record<string, unknown>;
+  stockReservation?: StockReservationRef;
+  payment?: PaymentRef;
 }
 
 export interface TransitionRecord {
@@ -20,6 +35,19 @@ export interface TransitionRecord {
   by: TransitionActor;
   at: string;
   changes: TransactionChanges;
+}
+
+export type BookingStateName = 'pending' | 'proposed' | 'accepted' | 'declined' | 'cancelled';
+
+/** A transaction's booking (ISO instants; `start`/`end` are what it reserves, the display pair is cosmetic). */
+export interface BookingData {
+  bookingId: string;
+  start: string;
+  end: string;
+  displayStart: string;
+  displayEnd: string;
+  seats: number;
+  state: BookingStateName;
 }
 
 export interface ReviewCreated {
@@ -44,6 +72,9 @@ export type TransactionEvent =
     >
   | DomainEvent<'transaction/transitioned', TransitionRecord>
   | DomainEvent<'transaction/updated', { metadata: Record<string, unknown> }>
+  | DomainEvent<'booking/created', BookingData>
+  /** The booking after the change (a state move, or update-booking's new range). */
+  | DomainEvent<'booking/updated', BookingData>
   | DomainEvent<'review/created', ReviewCreated>
   | DomainEvent<'review/updated', { reviewId: string; state: 'public' }>
   | DomainEvent<'message/created', { messageId: string; senderId: string; content: string; createdAt: string }>
@@ -54,10 +85,19 @@ export const PUBLIC_TRANSACTION_EVENTS: ReadonlySet<string> = new Set([
   'transaction/initiated',
   'transaction/transitioned',
   'transaction/updated',
+  'booking/created',
+  'booking/updated',
   'review/created',
   'review/updated',
   'message/created',
 ]);
 
 /** Events of a transition: `source/transaction` whichever API invoked it (events.md §2.3). */
-export const TRANSITION_EVENTS: ReadonlySet<string> = new Set(['transaction/initiated', 'transaction/transitioned', 'review/created', 'review/updated']);
+export const TRANSITION_EVENTS: ReadonlySet<string> = new Set([
+  'transaction/initiated',
+  'transaction/transitioned',
+  'booking/created',
+  'booking/updated',
+  'review/created',
+  'review/updated',
+]);

@@ -1,6 +1,6 @@
 import type { LineItem } from './line-items';
 import type { TransitionActor } from './process-definition';
-import type { ReviewCreated, TransactionEvent } from './transaction.events';
+import type { BookingData, PaymentRef, ReviewCreated, StockReservationRef, TransactionEvent } from './transaction.events';
 
 export interface ReviewState extends ReviewCreated {
   state: 'pending' | 'public';
@@ -32,6 +32,9 @@ export interface TransactionState {
   payoutTotal: { amount: number; currency: string } | null;
   protectedData: Record<string, unknown>;
   metadata: Record<string, unknown>;
+  booking: BookingData | null;
+  stockReservation: StockReservationRef | null;
+  payment: PaymentRef | null;
   reviews: ReviewState[];
   messageCount: number;
   lastMessageAt: string | null;
@@ -59,6 +62,9 @@ export const initialTransactionState = (): TransactionState => ({
   payoutTotal: null,
   protectedData: {},
   metadata: {},
+  booking: null,
+  stockReservation: null,
+  payment: null,
   reviews: [],
   messageCount: 0,
   lastMessageAt: null,
@@ -92,6 +98,9 @@ export const evolveTransaction = (s: TransactionState, e: TransactionEvent): Tra
       return transitioned(s, e.data);
     case 'transaction/updated':
       return { ...s, metadata: e.data.metadata };
+    case 'booking/created':
+    case 'booking/updated':
+      return { ...s, booking: e.data };
     case 'review/created':
       return { ...s, reviews: [...s.reviews, { ...e.data, state: 'pending' }] };
     case 'review/updated':

@@ -1,5 +1,6 @@
 import { BigDecimal, Money, Uuid } from '../../shared/values';
 import type { LineItem } from './line-items';
+import type { BookingData } from './transaction.events';
 import type { MessageState, ReviewState, TransactionState } from './transaction.state';
 
 type Ref = { data: { id: Uuid; type: string } | null };
@@ -21,7 +22,7 @@ export interface StoredTransaction {
   id: Uuid;
   type: 'transaction';
   attributes: Record<string, unknown>;
-  relationships: { listing: Ref; customer: Ref; provider: Ref; marketplace: Ref };
+  relationships: { listing: Ref; customer: Ref; provider: Ref; marketplace: Ref; booking?: Ref; stockReservation?: Ref };
 }
 
 /** The Integration API transaction: what `transaction/*` events carry and the transactions read model keeps. */
@@ -47,7 +48,24 @@ export const storedTransaction = (s: TransactionState, marketplaceId: string): S
     customer: ref(s.customerId, 'user'),
     provider: ref(s.providerId, 'user'),
     marketplace: ref(marketplaceId, 'marketplace'),
+    ...(s.booking ? { booking: ref(s.booking.bookingId, 'booking') } : {}),
+    ...(s.stockReservation ? { stockReservation: ref(s.stockReservation.reservationId, 'stockReservation') } : {}),
   },
+});
+
+export interface StoredBooking {
+  id: Uuid;
+  type: 'booking';
+  attributes: Record<string, unknown>;
+  relationships: { transaction: Ref; listing: Ref };
+}
+
+/** A booking as both APIs show it (`seats` and `state` beside the ranges); its listing is kept for bookings/query. */
+export const storedBooking = (b: BookingData, transactionId: string, listingId: string): StoredBooking => ({
+  id: new Uuid(b.bookingId),
+  type: 'booking',
+  attributes: { seats: b.seats, start: new Date(b.start), end: new Date(b.end), displayStart: new Date(b.displayStart), displayEnd: new Date(b.displayEnd), state: b.state },
+  relationships: { transaction: ref(transactionId, 'transaction'), listing: ref(listingId, 'listing') },
 });
 
 export interface StoredReview {

@@ -19,8 +19,8 @@ const timestamp = (key: string, value: string): string => {
 /**
  * transactions/query of both APIs (reference §4.1): list filters (comma-separated), presence flags, createdAt
  * range, sort (a name sorts newest first, `-name` oldest first). The Marketplace API scopes to the caller
- * (`only=sale|order`); the Integration API filters by user, customer, provider and listing. Bookings and stock
- * reservations do not exist yet, so their filters match only transactions without them.
+ * (`only=sale|order`); the Integration API filters by user, customer, provider and listing; `bookingStates` and
+ * the booking range `bookingStart`/`bookingEnd` (overlap) filter by the transaction's booking.
  */
 export const parseTransactionQuery = (api: ApiRequest, scope: { kind: 'user'; userId: string } | { kind: 'integration' }): TransactionFilter => {
   const where: FieldCondition[] = [];
@@ -30,8 +30,11 @@ export const parseTransactionQuery = (api: ApiRequest, scope: { kind: 'user'; us
     else if (FLAGS.includes(key)) {
       if (value !== 'true' && value !== 'false') throw invalidValue([key], 'query', `${key} must be true or false`);
       where.push({ field: key, op: 'eq', value: value === 'true' });
-    } else if (key === 'bookingStates' || key === 'stockReservationStates' || key === 'bookingStart' || key === 'bookingEnd')
-      where.push({ field: key === 'stockReservationStates' ? 'hasStockReservation' : 'hasBooking', op: 'eq', value: true });
+    } else if (key === 'bookingStates') where.push({ field: 'bookingState', op: 'in', values: splitList(value) });
+    // The booking overlaps the range: it ends after bookingStart and starts before bookingEnd.
+    else if (key === 'bookingStart') where.push({ field: 'bookingEnd', op: 'range', gte: new Date(Date.parse(timestamp(key, value)) + 1).toISOString() });
+    else if (key === 'bookingEnd') where.push({ field: 'bookingStart', op: 'range', lt: timestamp(key, value) });
+    else if (key === 'stockReservationStates') where.push({ field: 'stockReservationState', op: 'in', values: splitList(value) });
     else if (key === 'createdAtStart') filter.createdAtStart = timestamp(key, value);
     else if (key === 'createdAtEnd') filter.createdAtEnd = timestamp(key, value);
     else if (key === 'sort') {

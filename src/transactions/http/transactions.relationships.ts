@@ -6,15 +6,17 @@ import { FindListingQuery } from '../../listings/queries/listing.queries';
 import type { StoredListing } from '../../listings/domain/listing.views';
 import { integrationListing, publicListingView } from '../../listings/domain/listing.views';
 import { MarketplaceDirectory } from '../../marketplaces/marketplace-directory';
+import { resourceOf as stockResource, StockReads } from '../../stock/queries/stock.reads';
 import { integrationUser, publicUserView, StoredUser } from '../../users/domain/user.views';
 import { FindUserQuery } from '../../users/queries/find-user.query';
 import { refId } from '../domain/transaction.views';
 import { TransactionReads } from '../queries/transaction-reads';
-import { messageResource, reviewResource, transactionResource } from './transaction-resources';
+import { bookingResource, messageResource, reviewResource, transactionResource } from './transaction-resources';
 
 /**
  * The relationships of transactions, reviews and messages: listing (nested author, images through the listings
- * context), customer, provider, reviews (author, subject), messages (sender; `limit.messages`), marketplace.
+ * context), customer, provider, booking, stockReservation, reviews (author, subject), messages (sender;
+ * `limit.messages`), marketplace; a booking's and a stock reservation's transaction.
  */
 @Injectable()
 export class TransactionsRelationships implements OnModuleInit {
@@ -23,6 +25,7 @@ export class TransactionsRelationships implements OnModuleInit {
     private readonly reads: TransactionReads,
     private readonly queries: QueryBus,
     private readonly marketplaces: MarketplaceDirectory,
+    private readonly stock: StockReads,
   ) {}
 
   onModuleInit(): void {
@@ -39,9 +42,30 @@ export class TransactionsRelationships implements OnModuleInit {
       const page = await this.reads.messages(ctx.auth.marketplaceId, t.id, { offset: 0, limit: ctx.params.limits.get('messages') ?? 100 });
       return page.items.map(messageResource);
     });
-    // Not connected yet: bookings and stock reservations come with availability and stock.
-    r.register('transaction', 'booking', async () => null);
-    r.register('transaction', 'stockReservation', async () => null);
+    r.register('transaction', 'booking', (t, ctx) =>
+      this.withTransaction(t, ctx, async (tx) => {
+        const id = tx.relationships.booking ? refId(tx.relationships.booking) : null;
+        const booking = id ? await this.reads.booking(ctx.auth.marketplaceId, id) : null;
+        return booking ? bookingResource(booking) : null;
+      }),
+    );
+    r.register('booking', 'transaction', async (b, ctx) => {
+      const booking = await this.reads.booking(ctx.auth.marketplaceId, b.id);
+      const tx = booking ? await this.reads.transaction(ctx.auth.marketplaceId, refId(booking.relationships.transaction) ?? '') : null;
+      return tx ? transactionResource(tx) : null;
+    });
+    r.register('transaction', 'stockReservation', (t, ctx) =>
+      this.withTransaction(t, ctx, async (tx) => {
+        const id = tx.relationships.stockReservation ? refId(tx.relationships.stockReservation) : null;
+        const reservation = id ? await this.stock.reservation(ctx.auth.marketplaceId, id) : null;
+        return reservation ? stockResource(reservation) : null;
+      }),
+    );
+    r.register('stockReservation', 'transaction', async (sr, ctx) => {
+      const reservation = await this.stock.reservation(ctx.auth.marketplaceId, sr.id);
+      const tx = reservation?.relationships.transaction.data ? await this.reads.transaction(ctx.auth.marketplaceId, reservation.relationships.transaction.data.id.uuid) : null;
+      return tx ? transactionResource(tx) : null;
+    });
     for (const rel of ['author', 'subject'] as const)
       r.register('review', rel, async (rv, ctx) => {
         const review = await this.reads.review(ctx.auth.marketplaceId, rv.id);

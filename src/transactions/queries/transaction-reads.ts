@@ -1,8 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DOCUMENTS, type DocumentStore, FieldCondition, SortKey } from '../../read-models/document-store.port';
 import { isUuid } from '../../shared/values';
-import type { StoredMessage, StoredReview, StoredTransaction } from '../domain/transaction.views';
-import { MESSAGES, PROCESSES, REVIEWS, TRANSACTIONS } from '../transactions.projection';
+import type { StoredBooking, StoredMessage, StoredReview, StoredTransaction } from '../domain/transaction.views';
+import { BOOKINGS, MESSAGES, PROCESSES, REVIEWS, TRANSACTIONS } from '../transactions.projection';
 
 export interface Page {
   offset: number;
@@ -37,6 +37,15 @@ export class TransactionReads {
 
   message(marketplaceId: string, id: string): Promise<StoredMessage | null> {
     return isUuid(id) ? this.documents.get<StoredMessage>(MESSAGES, marketplaceId, id) : Promise.resolve(null);
+  }
+
+  booking(marketplaceId: string, id: string): Promise<StoredBooking | null> {
+    return isUuid(id) ? this.documents.get<StoredBooking>(BOOKINGS, marketplaceId, id) : Promise.resolve(null);
+  }
+
+  /** Bookings by start (earliest first). */
+  bookings(marketplaceId: string, where: FieldCondition[], page: Page) {
+    return this.documents.query<StoredBooking>(BOOKINGS, { marketplaceId, where, sort: [{ field: 'start', direction: 'asc' }], ...page });
   }
 
   review(marketplaceId: string, id: string): Promise<StoredReview | null> {
