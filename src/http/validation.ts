@@ -82,7 +82,11 @@ export const IsLatLng = constraint(
   (v) => v instanceof LatLng && Math.abs(v.lat) <= 90 && Math.abs(v.lng) <= 180,
   'must be a location with lat in [-90, 90] and lng in [-180, 180]',
 );
-export const IsTimestamp = constraint('isTimestamp', (v) => v instanceof Date && !Number.isNaN(v.getTime()), 'must be a timestamp');
+export const IsTimestamp = constraint(
+  'isTimestamp',
+  (v) => v instanceof Date && !Number.isNaN(v.getTime()) && v.getUTCFullYear() >= 1 && v.getUTCFullYear() <= 9999,
+  'must be a timestamp',
+);
 
 /** Plain JSON bodies carry money and locations as objects and timestamps as strings; Transit as tagged values. */
 export const toMoney = ({ value }: { value: unknown }): unknown =>
@@ -94,4 +98,26 @@ export const toLatLng = ({ value }: { value: unknown }): unknown =>
     ? new LatLng(value.lat as number, value.lng as number)
     : value;
 export const toTimestamp = ({ value }: { value: unknown }): unknown =>
-  typeof value === 'string' && /^\d{4}-\d{2}-\d{2}/.test(value) ? new Date(value) : value;
+  typeof value === 'string' && /^\d{4}-\d{2}-\d{2}/.test(value) ? (isRealTimestamp(value) ? new Date(value) : new Date(NaN)) : value;
+
+/**
+ * A timestamp string names a real instant: the calendar date exists (no month 13, no 31 February) and the year is
+ * within 0001–9999 (what ISO 8601 without expansion and every store can hold). A regular expression alone lets
+ * `2020-13-45` through to a `new Date()` that throws "Invalid time value".
+ */
+export const isRealTimestamp = (value: unknown): boolean => {
+  if (typeof value !== 'string') return false;
+  const m = /^(\d{4})-(\d{2})-(\d{2})(?:T(\d{2}):(\d{2})(?::(\d{2}))?)?/.exec(value);
+  if (!m) return false;
+  const [year, month, day] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  if (year < 1 || month < 1 || month > 12 || day < 1) return false;
+  if (day > new Date(Date.UTC(2000, month, 0)).getUTCDate() || (month === 2 && day === 29 && !isLeapYear(year))) return false;
+  if (m[4] !== undefined && (Number(m[4]) > 23 || Number(m[5]) > 59 || Number(m[6] ?? 0) > 59)) return false;
+  const time = new Date(value).getTime();
+  return !Number.isNaN(time);
+};
+const isLeapYear = (y: number) => (y % 4 === 0 && y % 100 !== 0) || y % 400 === 0;
+
+/** `@Matches(pattern)` for timestamps, and the instant must exist (see isRealTimestamp). */
+export const MatchesTimestamp = (pattern: RegExp, options?: ValidationOptions): PropertyDecorator =>
+  constraint('matchesTimestamp', (v) => typeof v === 'string' && pattern.test(v) && isRealTimestamp(v), 'must be an ISO 8601 timestamp')(options);
