@@ -87,6 +87,52 @@ describe('bad input at the HTTP edge', () => {
     expect(events.body.errors[0]).toMatchObject({ code: 'validation-invalid-value', source: { path: ['createdAtStart'] } });
   });
 
+  describe('values that cannot be stored as given', () => {
+    let user: string;
+    beforeAll(async () => {
+      const created = await call('/v1/api/current_user/create', {
+        method: 'POST',
+        headers: bearer(anonymous, { 'content-type': 'application/json', accept: 'application/json' }),
+        body: JSON.stringify({ email: 'values@example.com', password: 'secret-password', firstName: 'V', lastName: 'A' }),
+      });
+      expect(created.status).toBe(200);
+      const { marketplaceClient } = server.marketplace;
+      user = (await call('/v1/auth/token', form({ client_id: marketplaceClient.clientId, grant_type: 'password', username: 'values@example.com', password: 'secret-password', scope: 'user' })))
+        .body.access_token;
+    });
+    const post = (path: string, token: string, body: string) =>
+      call(path, { method: 'POST', headers: bearer(token, { 'content-type': 'application/json', accept: 'application/json' }), body });
+
+    it.each([
+      ['{"title":"Bike","geolocation":{"lat":null,"lng":null}}', ['geolocation']],
+      ['{"title":"Bike","geolocation":{"lat":"1","lng":2}}', ['geolocation']],
+      ['{"title":"Bi\\u0000ke"}', ['title']],
+      ['{"title":"Bike \\ud83d"}', ['title']],
+      ['{"title":"Bike","publicData":{"note":"\\udc00"}}', ['publicData', 'note']],
+    ])('refuses own_listings/create %s at source.path %j', async (body, path) => {
+      const res = await post('/v1/api/own_listings/create', user, body);
+      expect(res.status).toBe(400);
+      expect(res.body.errors[0]).toMatchObject({ code: 'validation-invalid-value', source: { path, type: 'body' } });
+    });
+
+    it('refuses the same on the Integration API and in profiles, and still takes valid text with emoji', async () => {
+      const integ = await post('/v1/integration_api/listings/create', integration, JSON.stringify({ title: 'x', authorId: server.marketplace.marketplaceId, state: 'published', geolocation: { lat: null, lng: null } }));
+      expect(integ.status).toBe(400);
+      const profile = await post('/v1/api/current_user/update_profile', user, '{"bio":"a\\u0000b"}');
+      expect(profile.body.errors[0]).toMatchObject({ code: 'validation-invalid-value', source: { path: ['bio'] } });
+      const name = await post('/v1/api/current_user/update_profile', user, '{"firstName":"\\ud800"}');
+      expect(name.body.errors[0]).toMatchObject({ code: 'validation-invalid-value', source: { path: ['firstName'] } });
+      const ok = await post('/v1/api/own_listings/create', user, JSON.stringify({ title: 'Bike 🚲', geolocation: { lat: 60.1, lng: 24.9 } }));
+      expect(ok.status).toBe(200);
+    });
+
+    it.each(['__proto__', 'constructor', 'toString', 'hasOwnProperty'])('refuses the query key %s like any unknown key', async (key) => {
+      const res = await call(`/v1/api/listings/query?${key}=1`, { headers: bearer(anonymous, { accept: 'application/json' }) });
+      expect(res.status).toBe(400);
+      expect(res.body.errors[0]).toMatchObject({ code: 'validation-disallowed-key', source: { path: [key], type: 'query' } });
+    });
+  });
+
   it('accepts real timestamps, leap days included', () => {
     expect(isRealTimestamp('2024-02-29T12:00:00.000Z')).toBe(true);
     expect(isRealTimestamp('2020-01-01')).toBe(true);

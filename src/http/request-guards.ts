@@ -4,6 +4,7 @@ import { parse as parseForm } from 'node:querystring';
 import { errorEnvelope } from './error-envelope';
 import { apiError, ApiError } from '../shared/api-error';
 import { decodeTransit } from './transit';
+import { sendBody } from './wire-format';
 
 /**
  * Request bodies nest at most this deep (objects and arrays). Extended data and every command body stay far
@@ -31,9 +32,25 @@ export const exceedsJsonDepth = (text: string, max: number = MAX_BODY_DEPTH): bo
 
 const tooDeep = (): ApiError => apiError(400, 'bad-request', `The body nests deeper than ${MAX_BODY_DEPTH} levels.`);
 
-/** The envelope with the error's own status, as plain JSON (before routing the request's format is not known). */
-const sendEnvelope = (reply: FastifyReply, error: ApiError): void => {
+/** The envelope with the error's own status: in the request's format on the data APIs, JSON elsewhere. */
+const sendEnvelope = (reply: FastifyReply, error: ApiError, request?: FastifyRequest): void => {
+  const url = request?.url ?? '';
+  if (request && (url.startsWith('/v1/api/') || url.startsWith('/v1/integration_api/'))) return sendBody(reply, request, error.status, errorEnvelope(error));
   void reply.status(error.status).header('content-type', 'application/json;charset=UTF-8').send(JSON.stringify(errorEnvelope(error)));
+};
+
+/**
+ * Query keys naming Object.prototype's members (`__proto__`, `constructor`, `toString`, …) are refused on every
+ * route before any handler reads them: parsers and class-based whitelists cannot tell them from declared keys.
+ */
+const refusePrototypeKeys = (request: FastifyRequest): ApiError | null => {
+  const query = request.query as Record<string, unknown> | undefined;
+  if (!query || typeof query !== 'object') return null;
+  for (const key of Object.keys(query)) {
+    if (key in Object.prototype)
+      return apiError(400, 'validation-disallowed-key', `property ${key} should not exist`, { source: { path: [key], type: 'query' } });
+  }
+  return null;
 };
 
 /** Fastify's own errors (FST_…, raised before a route handler runs) → the spec's codes. */
@@ -81,11 +98,16 @@ export const installBodyParsers = (fastify: FastifyInstance, bodyLimit: number):
       done(apiError(400, 'bad-request', 'The body is not valid Transit JSON.'), undefined);
     }
   });
+  fastify.addHook('onRequest', (request, reply, done) => {
+    const refused = refusePrototypeKeys(request);
+    if (refused) return sendEnvelope(reply, refused, request);
+    done();
+  });
   // Errors of the parsers and hooks (before Nest's filter can see them) answer in the envelope too.
-  fastify.setErrorHandler((error: FastifyError, _request: FastifyRequest, reply: FastifyReply) => {
+  fastify.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     const apiErr = apiErrorOfFramework(error);
     if (apiErr.status === 413) void reply.header('connection', 'close');
-    sendEnvelope(reply, apiErr);
+    sendEnvelope(reply, apiErr, request);
   });
 };
 

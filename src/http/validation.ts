@@ -1,6 +1,6 @@
 import { plainToInstance } from 'class-transformer';
 import { registerDecorator, ValidationError, ValidationOptions, validateSync } from 'class-validator';
-import { ApiError, ErrorItem, titleFor } from '../shared/api-error';
+import { ApiError, ErrorItem, invalidValueItem, titleFor } from '../shared/api-error';
 import { isUuid, LatLng, Money } from '../shared/values';
 
 type Location = 'body' | 'query';
@@ -29,6 +29,35 @@ const flatten = (errors: ValidationError[], location: Location, parent: string[]
 const isPlainObject = (v: unknown): v is Record<string, unknown> =>
   typeof v === 'object' && v !== null && !Array.isArray(v) && !(v instanceof Date);
 
+/** NUL and UTF-16 halves without their pair: no store keeps them faithfully (PostgreSQL, Elasticsearch, UTF-8). */
+// eslint-disable-next-line no-control-regex
+const UNSAFE_TEXT = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/**
+ * Refuses, anywhere in the parameters (extended data included), text that cannot be stored as given and keys
+ * that name Object.prototype's members (`__proto__`, `constructor`, `toString`…), which a class-based whitelist
+ * cannot tell from declared properties. Iterative: the body's depth is already bounded by the parser.
+ */
+const refuseUnsafeText = (input: Record<string, unknown>, location: Location): void => {
+  const stack: Array<[unknown, string[]]> = [[input, []]];
+  while (stack.length > 0) {
+    const [value, path] = stack.pop()!;
+    if (typeof value === 'string') {
+      if (UNSAFE_TEXT.test(value)) throw new ApiError(invalidValueItem(path, location, `${path.join('.') || 'value'} contains a NUL character or an unpaired UTF-16 surrogate`));
+    } else if (Array.isArray(value)) value.forEach((v, i) => stack.push([v, [...path, String(i)]]));
+    else if (isPlainObject(value)) {
+      for (const key of Object.keys(value)) {
+        if (path.length === 0 && key in Object.prototype) {
+          const code = 'validation-disallowed-key';
+          throw new ApiError({ status: 400, code, title: titleFor(code), details: `property ${key} should not exist`, source: { path: [key], type: location } });
+        }
+        if (UNSAFE_TEXT.test(key)) throw new ApiError(invalidValueItem([...path, key], location, 'A key contains a NUL character or an unpaired UTF-16 surrogate'));
+        stack.push([value[key], [...path, key]]);
+      }
+    }
+  }
+};
+
 /** The parameters of an endpoint that takes none of its own: any other key is `validation-disallowed-key`. */
 export class NoParams {}
 
@@ -46,6 +75,7 @@ export const validateParams = <T extends object>(dto: new () => T, input: unknow
       details: `The ${location} must be a map of parameters.`,
     });
   }
+  refuseUnsafeText(input, location);
   // Most reads take no parameters: an empty input needs no transformation, only the missing-key checks.
   const instance = Object.keys(input).length === 0 ? Object.assign(new dto(), input) : plainToInstance(dto, input, { enableImplicitConversion: false });
   const errors = validateSync(instance, { whitelist: true, forbidNonWhitelisted: true, forbidUnknownValues: false });
@@ -79,7 +109,7 @@ export const IsMoney = constraint(
 );
 export const IsLatLng = constraint(
   'isLatLng',
-  (v) => v instanceof LatLng && Math.abs(v.lat) <= 90 && Math.abs(v.lng) <= 180,
+  (v) => v instanceof LatLng && Number.isFinite(v.lat) && Number.isFinite(v.lng) && Math.abs(v.lat) <= 90 && Math.abs(v.lng) <= 180,
   'must be a location with lat in [-90, 90] and lng in [-180, 180]',
 );
 export const IsTimestamp = constraint(
