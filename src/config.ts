@@ -79,12 +79,18 @@ const tokenSecretFor = (dataDir: string, env: NodeJS.ProcessEnv): string => {
   return secret;
 };
 
+/**
+ * The default port: apart from the Web Template's own (3000 its dev server and MARKETPLACE_URL's default, 3500
+ * its dev API server, 4000 its production-mode server), so the template and this server run side by side.
+ */
+export const DEFAULT_PORT = 3300;
+
 export const loadConfig = (env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config => {
   const dataDir = resolve(overrides.dataDir ?? env.DATA_DIR ?? 'data');
   return {
     dataDir,
     host: env.HOST ?? '127.0.0.1',
-    port: int(env.PORT, 3000),
+    port: int(env.PORT, DEFAULT_PORT),
     eventStoreUrl: env.EVENTSTORE_URL || null,
     elasticsearchUrl: env.ELASTICSEARCH_URL || null,
     elasticsearchIndexPrefix: env.ELASTICSEARCH_INDEX_PREFIX ?? 'marketplace-',

@@ -103,12 +103,7 @@ export const installBodyParsers = (fastify: FastifyInstance, bodyLimit: number):
     if (refused) return sendEnvelope(reply, refused, request);
     done();
   });
-  // Errors of the parsers and hooks (before Nest's filter can see them) answer in the envelope too.
-  fastify.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
-    const apiErr = apiErrorOfFramework(error);
-    if (apiErr.status === 413) void reply.header('connection', 'close');
-    sendEnvelope(reply, apiErr, request);
-  });
+  // Errors of the parsers (body too large, bad JSON) reach ApiErrorFilter through Nest's own Fastify error handler.
 };
 
 /** For Fastify's `frameworkErrors` option: bad percent-encoding and over-long path segments. */
