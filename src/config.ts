@@ -42,6 +42,8 @@ export interface Config {
   rateLimits: RateLimitPolicy | null;
   /** Stripe's secret key (`sk_test_…`/`sk_live_…`): payments go to Stripe; unset, to the embedded emulator. Never logged. */
   stripeSecretKey: string | null;
+  /** METRICS_TOKEN: when set, GET /metrics asks for it as a bearer token. */
+  metricsToken: string | null;
 }
 
 
@@ -111,6 +113,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env, overrides: Part
     assetCacheAliasSeconds: int(env.ASSET_CACHE_ALIAS_SECONDS, 10),
     assetCacheVersionSeconds: int(env.ASSET_CACHE_VERSION_SECONDS, 31_536_000),
     stripeSecretKey: env.STRIPE_SECRET_KEY || null,
+    metricsToken: env.METRICS_TOKEN || null,
     ...overrides,
   };
 };

@@ -2,6 +2,7 @@ import multipart from '@fastify/multipart';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
 import { AppModule } from './app.module';
+import { METRICS, type ServiceMetrics } from './health/service-metrics';
 import { ApiErrorFilter } from './http/error.filter';
 import { installRateLimits } from './http/rate-limits';
 import { installReadModelsBehindHeader } from './http/read-models-behind';
@@ -44,6 +45,12 @@ export const createServer = async (infra: Infrastructure, options: ServerOptions
   const app = await NestFactory.create<NestFastifyApplication>(AppModule.with(infra, options.clock, options.ids), adapter, {
     logger: options.logger ? ['error', 'warn'] : ['error'],
     bodyParser: false,
+  });
+  // Requests by route pattern (never the raw URL: ids would explode the label set) and status, with latency.
+  const metrics = app.get<ServiceMetrics>(METRICS);
+  adapter.getInstance().addHook('onResponse', (request, reply, done) => {
+    metrics.observeRequest(request.method, request.routeOptions.url ?? 'unmatched', reply.statusCode, reply.elapsedTime / 1000);
+    done();
   });
   // multipart/form-data (images/upload) is read by the endpoint itself, as a stream, with its own limits.
   await app.register(multipart as unknown as Parameters<NestFastifyApplication['register']>[0]);
