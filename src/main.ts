@@ -4,6 +4,7 @@ import { loadConfig } from './config';
 import { describeCredentials, ensureDevMarketplace } from './dev-marketplace';
 import { openInfrastructure } from './infrastructure/composition-root';
 import { createServer } from './server';
+import { holdServerLock } from './server-lock';
 import { emulatorClockOf } from './payments/emulator/emulator-clock';
 import { systemClock } from './shared/clock';
 
@@ -28,6 +29,7 @@ const main = async (): Promise<void> => {
   const clock = await emulatorClockOf(infra.runner, systemClock);
   const app = await createServer(infra, { logger: true, clock });
   await app.listen({ port: config.port, host: config.host });
+  const releaseLock = holdServerLock(config.dataDir);
   const credentials = await ensureDevMarketplace(app, config);
   const baseUrl = `http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${config.port}`;
   const stores = `${config.eventStoreUrl ? 'KurrentDB' : `SQLite (${config.dataDir})`} log, ${config.elasticsearchUrl ? 'Elasticsearch' : 'SQLite'} read models`;
@@ -36,6 +38,7 @@ const main = async (): Promise<void> => {
   const stop = async () => {
     await app.close();
     await infra.close();
+    releaseLock();
     process.exit(0);
   };
   process.once('SIGINT', stop);

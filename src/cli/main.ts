@@ -1,6 +1,7 @@
 import 'reflect-metadata';
 import { Command } from 'commander';
 import { registerAssetCommands } from './assets.commands';
+import { nameMarketplace } from './cli-context';
 import { registerEventCommands } from './events.commands';
 import { registerMarketplaceCommands } from './marketplace.commands';
 import { registerPaymentCommands } from './payments.commands';
@@ -18,6 +19,9 @@ import { registerUserCommands } from './users.commands';
 const program = new Command()
   .name('marketplace-server')
   .description('Operator commands for the marketplace server. Stores: DATA_DIR (default ./data), EVENTSTORE_URL, ELASTICSEARCH_URL.');
+
+// Every command naming a marketplace (-m) fails with exit 1 when it does not exist (src/cli/cli-context.ts).
+program.hook('preAction', (_program, action) => nameMarketplace((action.opts() as { marketplace?: string }).marketplace));
 
 registerMarketplaceCommands(program);
 registerSettingsCommands(program);
