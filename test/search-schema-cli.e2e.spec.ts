@@ -30,7 +30,7 @@ describe('operator CLI: search-schema set, unset, list', () => {
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), 'search-schema-cli-'));
     Object.assign(process.env, { DATA_DIR: dir, BOOTSTRAP_DEV_MARKETPLACE: 'false', SQLITE_SYNCHRONOUS: 'NORMAL' });
-    const created = await withCli(({ app }) => app.get(CommandBus).execute<CreateMarketplaceCommand, CreatedMarketplace>(new CreateMarketplaceCommand('CLI')));
+    const created = await withCli(({ app }) => app.get(CommandBus).execute<CreateMarketplaceCommand, CreatedMarketplace>(new CreateMarketplaceCommand('CLI')), { create: true });
     marketplaceId = created.marketplaceId;
   });
   afterAll(() => {
