@@ -101,6 +101,20 @@ describe('the operator CLI for scripts', () => {
   }, 30_000);
 });
 
+describe('--json on every command', () => {
+  it('gives the text-only commands --json too: one JSON document on stdout', async () => {
+    const server = await startTestServer();
+    try {
+      const env = testEnv({ DATA_DIR: server.infra.config.dataDir, TOKEN_SECRET: server.infra.config.tokenSecret, SQLITE_SYNCHRONOUS: 'NORMAL' });
+      const run = await finished(cliProcess(env, ['search-schema', 'set', '-m', server.marketplace.marketplaceId, '--key', 'size', '--type', 'long', '--scope', 'public', '--json']));
+      expect(run.code).toBe(0);
+      expect(JSON.parse(run.stdout)).toEqual({ ok: true, messages: expect.any(Array) });
+    } finally {
+      await server.close();
+    }
+  }, 30_000);
+});
+
 describe('the documented call for scripts: npm run -s cli -- … --json', () => {
   it('prints only the JSON on stdout (npm banner silenced, build output on stderr)', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'marketplace-npm-'));

@@ -121,3 +121,16 @@ describe('metrics and readiness with a store down', () => {
     }
   });
 });
+
+describe('metrics behind METRICS_TOKEN', () => {
+  it('asks for the token when one is set', async () => {
+    const server = await startTestServer({ metricsToken: 'scrape-me' });
+    try {
+      expect((await fetch(`${server.baseUrl}/metrics`)).status).toBe(401);
+      expect((await fetch(`${server.baseUrl}/metrics`, { headers: { authorization: 'Bearer wrong' } })).status).toBe(401);
+      expect((await fetch(`${server.baseUrl}/metrics`, { headers: { authorization: 'Bearer scrape-me' } })).status).toBe(200);
+    } finally {
+      await server.close();
+    }
+  });
+});

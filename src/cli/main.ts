@@ -2,6 +2,7 @@ import 'reflect-metadata';
 import { Command } from 'commander';
 import { registerAssetCommands } from './assets.commands';
 import { nameMarketplace } from './cli-context';
+import { addJsonEverywhere } from './json-everywhere';
 import { registerEventCommands } from './events.commands';
 import { registerMarketplaceCommands } from './marketplace.commands';
 import { registerPaymentCommands } from './payments.commands';
@@ -33,6 +34,7 @@ registerSearchSchemaCommands(program);
 registerProcessCommands(program);
 registerAssetCommands(program);
 registerPaymentCommands(program);
+addJsonEverywhere(program);
 
 program.parseAsync(process.argv).catch((error: Error) => {
   console.error(error.message);
