@@ -42,6 +42,11 @@ export interface Config {
   rateLimits: RateLimitPolicy | null;
   /** Stripe's secret key (`sk_test_…`/`sk_live_…`): payments go to Stripe; unset, to the embedded emulator. Never logged. */
   stripeSecretKey: string | null;
+  /**
+   * READY_MAX_LAG: how far (in log positions: bytes of the log on KurrentDB) the read models may be behind the head
+   * with /health/ready still 200. A catch-up engine under steady writes is rarely exactly caught up.
+   */
+  readyMaxLag: number;
   /** METRICS_TOKEN: when set, GET /metrics asks for it as a bearer token. */
   metricsToken: string | null;
 }
@@ -114,6 +119,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env, overrides: Part
     assetCacheVersionSeconds: int(env.ASSET_CACHE_VERSION_SECONDS, 31_536_000),
     stripeSecretKey: env.STRIPE_SECRET_KEY || null,
     metricsToken: env.METRICS_TOKEN || null,
+    readyMaxLag: int(env.READY_MAX_LAG, 1_000_000),
     ...overrides,
   };
 };

@@ -42,6 +42,7 @@ export const serviceReadiness = (infra: Infrastructure): Readiness => ({
       report = readinessOf(
         projections,
         reactors.map((r) => ({ name: r.name, lag: r.lag, attempts: r.attempts, stopped: r.stopped, lastError: r.lastError })),
+        infra.config.readyMaxLag,
       );
     } catch (error) {
       const reason = `projection status unavailable: ${error instanceof Error ? error.message : String(error)}`;
