@@ -158,20 +158,31 @@ describe('bad input at the HTTP edge', () => {
     expect(bodyOf(answer).errors[0]).toMatchObject({ status: 431, code: 'request-header-fields-too-large' });
   });
 
-  it('answers a body over the limit with a clean 413 in the envelope', async () => {
-    const size = 11 * 1024 * 1024;
+  it.each([
+    ['with a content-length', false],
+    ['chunked', true],
+  ])('answers a body over the limit (%s) with a clean 413 in the envelope, not a reset', async (_name, chunked) => {
+    const size = 14 * 1024 * 1024;
     const answer = await new Promise<{ status: number; body: string }>((resolve, reject) => {
       const { hostname, port } = new URL(server.baseUrl);
-      const req = httpRequest(
-        { host: hostname, port, method: 'POST', path: '/v1/api/current_user/create', headers: { 'content-type': 'application/json', 'content-length': size, authorization: `Bearer ${anonymous}` } },
-        (res) => {
-          let body = '';
-          res.on('data', (d) => (body += d));
-          res.on('end', () => resolve({ status: res.statusCode!, body }));
-        },
-      );
+      const headers: Record<string, string | number> = { 'content-type': 'application/json', authorization: `Bearer ${anonymous}` };
+      if (!chunked) headers['content-length'] = size;
+      const req = httpRequest({ host: hostname, port, method: 'POST', path: '/v1/api/current_user/create', headers }, (res) => {
+        let body = '';
+        res.on('data', (d) => (body += d));
+        res.on('end', () => resolve({ status: res.statusCode!, body }));
+      });
       req.on('error', reject);
-      req.end(Buffer.alloc(size, 32));
+      const chunk = Buffer.alloc(1024 * 1024, 32);
+      let sent = 0;
+      const write = (): void => {
+        while (sent < size) {
+          sent += chunk.length;
+          if (!req.write(chunk)) return void req.once('drain', write);
+        }
+        req.end();
+      };
+      write();
     });
     expect(answer.status).toBe(413);
     expect(JSON.parse(answer.body).errors[0]).toMatchObject({ status: 413, code: 'request-upload-over-limit' });
