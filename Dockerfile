@@ -19,7 +19,7 @@ FROM node:20-bookworm-slim
 ENV NODE_ENV=production \
     DATA_DIR=/data \
     HOST=0.0.0.0 \
-    PORT=3000
+    PORT=3300
 WORKDIR /app
 COPY --from=build /app/package.json ./
 COPY --from=build /app/node_modules ./node_modules
@@ -28,5 +28,5 @@ COPY --from=build /app/bin ./bin
 RUN mkdir -p /data && chown node:node /data
 USER node
 VOLUME ["/data"]
-EXPOSE 3000
+EXPOSE 3300
 CMD ["node", "dist/src/main.js"]

@@ -42,6 +42,13 @@ export interface Config {
   rateLimits: RateLimitPolicy | null;
   /** Stripe's secret key (`sk_test_…`/`sk_live_…`): payments go to Stripe; unset, to the embedded emulator. Never logged. */
   stripeSecretKey: string | null;
+  /**
+   * READY_MAX_LAG: how far (in log positions: bytes of the log on KurrentDB) the read models may be behind the head
+   * with /health/ready still 200. A catch-up engine under steady writes is rarely exactly caught up.
+   */
+  readyMaxLag: number;
+  /** METRICS_TOKEN: when set, GET /metrics asks for it as a bearer token. */
+  metricsToken: string | null;
 }
 
 
@@ -79,12 +86,18 @@ const tokenSecretFor = (dataDir: string, env: NodeJS.ProcessEnv): string => {
   return secret;
 };
 
+/**
+ * The default port: apart from the Web Template's own (3000 its dev server and MARKETPLACE_URL's default, 3500
+ * its dev API server, 4000 its production-mode server), so the template and this server run side by side.
+ */
+export const DEFAULT_PORT = 3300;
+
 export const loadConfig = (env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config => {
   const dataDir = resolve(overrides.dataDir ?? env.DATA_DIR ?? 'data');
   return {
     dataDir,
     host: env.HOST ?? '127.0.0.1',
-    port: int(env.PORT, 3000),
+    port: int(env.PORT, DEFAULT_PORT),
     eventStoreUrl: env.EVENTSTORE_URL || null,
     elasticsearchUrl: env.ELASTICSEARCH_URL || null,
     elasticsearchIndexPrefix: env.ELASTICSEARCH_INDEX_PREFIX ?? 'marketplace-',
@@ -105,6 +118,8 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env, overrides: Part
     assetCacheAliasSeconds: int(env.ASSET_CACHE_ALIAS_SECONDS, 10),
     assetCacheVersionSeconds: int(env.ASSET_CACHE_VERSION_SECONDS, 31_536_000),
     stripeSecretKey: env.STRIPE_SECRET_KEY || null,
+    metricsToken: env.METRICS_TOKEN || null,
+    readyMaxLag: int(env.READY_MAX_LAG, 1_000_000),
     ...overrides,
   };
 };

@@ -2,14 +2,14 @@ import multipart from '@fastify/multipart';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
 import { AppModule } from './app.module';
+import { METRICS, type ServiceMetrics } from './health/service-metrics';
 import { ApiErrorFilter } from './http/error.filter';
 import { installRateLimits } from './http/rate-limits';
 import { installReadModelsBehindHeader } from './http/read-models-behind';
-import { decodeTransit } from './http/transit';
+import { clientErrorHandler, frameworkErrors, installBodyParsers } from './http/request-guards';
 import { Infrastructure, startBackgroundWork } from './infrastructure/composition-root';
 import { ReactorRegistry } from './event-sourcing/reactor-registry';
 import { ScheduledCommands } from './event-sourcing/scheduler';
-import { apiError } from './shared/api-error';
 import type { Clock } from './shared/clock';
 import type { IdGenerator } from './shared/ids';
 
@@ -34,20 +34,23 @@ export const createServer = async (infra: Infrastructure, options: ServerOptions
     // SDK clients keep connections alive (the Integration SDK pools 10 sockets): idle long enough to avoid races.
     keepAliveTimeout: 75_000,
     routerOptions: { ignoreDuplicateSlashes: true },
+    // Errors before routing (bad percent-encoding, over-long segments, oversized headers) answer in the envelope.
+    frameworkErrors: frameworkErrors as never,
+    clientErrorHandler: clientErrorHandler as never,
   });
   if (infra.config.rateLimits) installRateLimits(adapter.getInstance(), infra.config.rateLimits);
   installReadModelsBehindHeader(adapter.getInstance());
   // The APIs take Transit, JSON, forms (Authentication API) and multipart (uploads); anything else is 415.
-  adapter.getInstance().removeContentTypeParser('text/plain');
-  adapter.getInstance().addContentTypeParser('application/transit+json', { parseAs: 'string', bodyLimit: BODY_LIMIT }, (_req, body, done) => {
-    try {
-      done(null, body === '' ? {} : decodeTransit(body as string));
-    } catch {
-      done(apiError(400, 'bad-request', 'The body is not valid Transit JSON.'), undefined);
-    }
-  });
+  installBodyParsers(adapter.getInstance(), BODY_LIMIT);
   const app = await NestFactory.create<NestFastifyApplication>(AppModule.with(infra, options.clock, options.ids), adapter, {
     logger: options.logger ? ['error', 'warn'] : ['error'],
+    bodyParser: false,
+  });
+  // Requests by route pattern (never the raw URL: ids would explode the label set) and status, with latency.
+  const metrics = app.get<ServiceMetrics>(METRICS);
+  adapter.getInstance().addHook('onResponse', (request, reply, done) => {
+    metrics.observeRequest(request.method, request.routeOptions.url ?? 'unmatched', reply.statusCode, reply.elapsedTime / 1000);
+    done();
   });
   // multipart/form-data (images/upload) is read by the endpoint itself, as a stream, with its own limits.
   await app.register(multipart as unknown as Parameters<NestFastifyApplication['register']>[0]);

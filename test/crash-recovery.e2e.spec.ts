@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { ALL_PROJECTIONS } from '../projections/registry';
 import { rebuildReadModels } from '../projections/projection-engine';
 import { loadConfig } from '../src/config';
+import { testEnv } from './support/test-env';
 import { openInfrastructure } from '../src/infrastructure/composition-root';
 import type { CreatedMarketplace } from '../src/marketplaces/commands/create-marketplace.handler';
 import { OutboxMailer } from '../src/mail/outbox-mailer';
@@ -21,7 +22,7 @@ import { marketplaceSdk } from './support/sdks';
  */
 describe('crash recovery (kill -9 under load)', () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'marketplace-crash-'));
-  const env = { ...process.env, DATA_DIR: dataDir, TOKEN_SECRET: 'crash-test-secret-crash-test-secret' };
+  const env = { ...testEnv(), DATA_DIR: dataDir, TOKEN_SECRET: 'crash-test-secret-crash-test-secret' };
   let child: ChildProcess | null = null;
 
   const start = (): Promise<string> =>

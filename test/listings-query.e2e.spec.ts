@@ -165,11 +165,11 @@ describe('listing queries through the official SDKs', () => {
   });
 
   it('applies a schema set after the listings exist', async () => {
-    expect(await failure(anonymous().listings.query({ pub_condition: 'new' }))).toEqual({ status: 400, code: 'validation-invalid-params', path: ['pub_condition'] });
-    await integ().listings.update({ id: new IN.UUID(ids.get('Suva surfboard')!.uuid), publicData: { condition: 'new', remarks: 'great waves' } });
-    await setSchema({ scope: 'public', key: 'condition', type: 'enum' });
+    expect(await failure(anonymous().listings.query({ pub_grade: 'new' }))).toEqual({ status: 400, code: 'validation-invalid-params', path: ['pub_grade'] });
+    await integ().listings.update({ id: new IN.UUID(ids.get('Suva surfboard')!.uuid), publicData: { grade: 'new', remarks: 'great waves' } });
+    await setSchema({ scope: 'public', key: 'grade', type: 'enum' });
     await setSchema({ scope: 'public', key: 'remarks', type: 'text' });
-    expect(await publicTitles({ pub_condition: 'new' })).toEqual(['Suva surfboard']);
+    expect(await publicTitles({ pub_grade: 'new' })).toEqual(['Suva surfboard']);
     expect(await publicTitles({ keywords: 'waves' })).toEqual(['Suva surfboard']);
   });
 
@@ -204,7 +204,7 @@ describe('listing queries through the official SDKs', () => {
   });
 
   it('answers the same after the read models are dropped and rebuilt from the log', async () => {
-    const queries = [{ keywords: 'bike' }, { origin: new LatLng(60.2, 25.0) }, { pub_amenities: 'has_any:helmet,wax', sort: 'price' }, { pub_condition: 'new' }];
+    const queries = [{ keywords: 'bike' }, { origin: new LatLng(60.2, 25.0) }, { pub_amenities: 'has_any:helmet,wax', sort: 'price' }, { pub_grade: 'new' }];
     const before = await Promise.all(queries.map(publicTitles));
     await rebuildReadModels(server.infra.events, server.infra, ALL_PROJECTIONS);
     expect(await Promise.all(queries.map(publicTitles))).toEqual(before);

@@ -6,6 +6,7 @@ import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { CommandBus } from '@nestjs/cqrs';
 import { registerPaymentCommands } from '../src/cli/payments.commands';
 import { loadConfig } from '../src/config';
+import { testEnv } from './support/test-env';
 import { Infrastructure, openInfrastructure } from '../src/infrastructure/composition-root';
 import { CreatedMarketplace, CreateMarketplaceCommand } from '../src/marketplaces/commands/create-marketplace.handler';
 import { EmulatorClock, emulatorClockOf } from '../src/payments/emulator/emulator-clock';
@@ -24,7 +25,7 @@ import { failureOf, marketplaceSdk } from './support/sdks';
  */
 describe('payments CLI: payments show, emulator reset, emulator clock advance', () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'payments-cli-'));
-  const env = { ...process.env, DATA_DIR: dataDir, BOOTSTRAP_DEV_MARKETPLACE: 'false', TOKEN_SECRET: 'cli-test-secret-cli-test-secret', PASSWORD_HASH_MEMORY_KIB: '1024', PASSWORD_HASH_ITERATIONS: '1' };
+  const env = { ...testEnv(), DATA_DIR: dataDir, BOOTSTRAP_DEV_MARKETPLACE: 'false', TOKEN_SECRET: 'cli-test-secret-cli-test-secret', PASSWORD_HASH_MEMORY_KIB: '1024', PASSWORD_HASH_ITERATIONS: '1' };
   let infra: Infrastructure;
   let app: NestFastifyApplication;
   let clock: EmulatorClock;

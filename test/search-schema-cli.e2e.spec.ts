@@ -30,7 +30,7 @@ describe('operator CLI: search-schema set, unset, list', () => {
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), 'search-schema-cli-'));
     Object.assign(process.env, { DATA_DIR: dir, BOOTSTRAP_DEV_MARKETPLACE: 'false', SQLITE_SYNCHRONOUS: 'NORMAL' });
-    const created = await withCli(({ app }) => app.get(CommandBus).execute<CreateMarketplaceCommand, CreatedMarketplace>(new CreateMarketplaceCommand('CLI')));
+    const created = await withCli(({ app }) => app.get(CommandBus).execute<CreateMarketplaceCommand, CreatedMarketplace>(new CreateMarketplaceCommand('CLI')), { create: true });
     marketplaceId = created.marketplaceId;
   });
   afterAll(() => {
@@ -39,6 +39,8 @@ describe('operator CLI: search-schema set, unset, list', () => {
   });
 
   it('sets schemas for listings and user profiles, lists them as a table and as JSON, and unsets them', async () => {
+    // A new marketplace has the schemas its starter tree's filters need; this test starts from none.
+    for (const key of ['listingType', 'categoryLevel1', 'categoryLevel2', 'condition']) await cli('search-schema', 'unset', '--key', key, '--scope', 'public', '-m', marketplaceId);
     await cli('search-schema', 'set', '--key', 'category', '--type', 'enum', '--scope', 'public', '-m', marketplaceId);
     await cli('search-schema', 'set', '--key', 'isPromoted', '--type', 'boolean', '--scope', 'metadata', '--default', 'false', '--doc', 'Promoted', '-m', marketplaceId);
     await cli('search-schema', 'set', '--key', 'tags', '--type', 'multi-enum', '--scope', 'private', '--for', 'userProfile', '--default', 'a,b', '-m', marketplaceId);

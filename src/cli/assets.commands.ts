@@ -23,6 +23,11 @@ const describePush = (s: PublicationSummary, dryRun: boolean): string => {
   return [head, ...lines, `  ${s.added.length} added, ${s.modified.length} changed, ${s.removed.length} removed, ${s.unchanged} unchanged`].join('\n');
 };
 
+/** Progress for people, on stderr and only at a terminal: stdout stays the command's output. */
+const progress = (line: string): void => {
+  if (process.stderr.isTTY) process.stderr.write(`${line}\n`);
+};
+
 export const registerAssetCommands = (program: Command): void => {
   const assets = program.command('assets').description("publish, list and download versions of a marketplace's asset tree (Asset Delivery API)");
 
@@ -35,6 +40,7 @@ export const registerAssetCommands = (program: Command): void => {
     .action(async (dir: string, opts: { marketplace: string; dryRun: boolean; json: boolean }) =>
       withCli(async ({ app }) => {
         const sources = await readAssetFolder(resolve(dir));
+        progress(`publishing ${sources.length} files (images get their variants: this can take seconds)…`);
         const summary = await app
           .get(CommandBus)
           .execute<PublishAssetsCommand, PublicationSummary>(new PublishAssetsCommand(opts.marketplace, sources, { dryRun: opts.dryRun }));
@@ -77,6 +83,7 @@ export const registerAssetCommands = (program: Command): void => {
         if (!opts.force && existsSync(target) && readdirSync(target).length > 0) throw new Error(`${target} is not empty (use --force).`);
         const tree = await treeAt(app.get<EventStore>(EVENT_STORE), opts.marketplace, opts.version);
         if (!tree) throw new Error(`Marketplace ${opts.marketplace} has no asset version ${opts.version ?? '(none published)'}.`);
+        progress(`reading version ${tree.version} (#${tree.number})…`);
         const files = await filesOf(tree, opts.marketplace, app.get<BlobStore>(BLOBS));
         await writeAssetFolder(target, files);
         output(opts.json, { version: tree.version, number: tree.number, dir: target, files: files.map((f) => f.path) }, () =>

@@ -1,6 +1,9 @@
 import type { INestApplicationContext } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
+import { existsSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { AppModule } from '../app.module';
+import { MarketplaceDirectory } from '../marketplaces/marketplace-directory';
 import { loadConfig } from '../config';
 import { Infrastructure, openInfrastructure } from '../infrastructure/composition-root';
 import { emulatorClockOf } from '../payments/emulator/emulator-clock';
@@ -11,8 +14,26 @@ export interface CliContext {
   infra: Infrastructure;
 }
 
+/** The marketplace the running command names (`-m`), set by main.ts before the action: checked on opening. */
+let namedMarketplace: string | undefined;
+export const nameMarketplace = (id: string | undefined): void => {
+  namedMarketplace = id;
+};
+
+/**
+ * The embedded store must already be there: a mistyped DATA_DIR would otherwise get a new, empty store and the
+ * command would answer about nothing. Only commands whose job is to create (`marketplace create`) may start one.
+ */
+export const requireExistingStore = (env: NodeJS.ProcessEnv = process.env): void => {
+  if (env.EVENTSTORE_URL) return;
+  const dataDir = resolve(env.DATA_DIR ?? 'data');
+  if (!existsSync(join(dataDir, 'marketplace.db')))
+    throw new Error(`No store in ${dataDir} (no marketplace.db). Set DATA_DIR to the server's data folder, or create a marketplace there with \`marketplace create\`.`);
+};
+
 /** Opens the same stores the server uses (DATA_DIR, EVENTSTORE_URL, ELASTICSEARCH_URL) and runs `work` over them. */
-export const withCli = async <T>(work: (ctx: CliContext) => Promise<T>): Promise<T> => {
+export const withCli = async <T>(work: (ctx: CliContext) => Promise<T>, options: { create?: boolean } = {}): Promise<T> => {
+  if (!options.create) requireExistingStore();
   const infra = await openInfrastructure(loadConfig());
   // Production read models: answer from read models that have caught up with the log (instant when a server keeps
   // them current; embedded, start() already did).
@@ -21,6 +42,7 @@ export const withCli = async <T>(work: (ctx: CliContext) => Promise<T>): Promise
   const clock = await emulatorClockOf(infra.runner, systemClock);
   const app = await NestFactory.createApplicationContext(AppModule.with(infra, clock), { logger: ['error'] });
   try {
+    if (namedMarketplace && !(await app.get(MarketplaceDirectory).state(namedMarketplace)).exists) throw new Error(`No marketplace ${namedMarketplace}.`);
     return await work({ app, infra });
   } finally {
     await app.close();

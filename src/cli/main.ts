@@ -1,6 +1,8 @@
 import 'reflect-metadata';
 import { Command } from 'commander';
 import { registerAssetCommands } from './assets.commands';
+import { nameMarketplace } from './cli-context';
+import { addJsonEverywhere } from './json-everywhere';
 import { registerEventCommands } from './events.commands';
 import { registerMarketplaceCommands } from './marketplace.commands';
 import { registerPaymentCommands } from './payments.commands';
@@ -19,6 +21,9 @@ const program = new Command()
   .name('marketplace-server')
   .description('Operator commands for the marketplace server. Stores: DATA_DIR (default ./data), EVENTSTORE_URL, ELASTICSEARCH_URL.');
 
+// Every command naming a marketplace (-m) fails with exit 1 when it does not exist (src/cli/cli-context.ts).
+program.hook('preAction', (_program, action) => nameMarketplace((action.opts() as { marketplace?: string }).marketplace));
+
 registerMarketplaceCommands(program);
 registerSettingsCommands(program);
 registerUserCommands(program);
@@ -29,6 +34,7 @@ registerSearchSchemaCommands(program);
 registerProcessCommands(program);
 registerAssetCommands(program);
 registerPaymentCommands(program);
+addJsonEverywhere(program);
 
 program.parseAsync(process.argv).catch((error: Error) => {
   console.error(error.message);

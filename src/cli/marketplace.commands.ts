@@ -29,7 +29,7 @@ export const registerMarketplaceCommands = (program: Command): void => {
             'Keep the secrets: only their hashes are stored.',
           ].join('\n'),
         );
-      }),
+      }, { create: true }),
     );
 
   marketplace

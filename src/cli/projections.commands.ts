@@ -3,14 +3,22 @@ import { ALL_PROJECTIONS } from '../../projections/registry';
 import { rebuildReadModels } from '../../projections/projection-engine';
 import { loadConfig } from '../config';
 import { openInfrastructure } from '../infrastructure/composition-root';
+import { runningServer } from '../server-lock';
+import { output, requireExistingStore } from './cli-context';
 
 export const registerProjectionCommands = (program: Command): void => {
   program
     .command('rebuild')
     .description('drop every read model and rebuild it from the event log (stop the server first)')
     .option('--until-seqid <n>', 'replay the log only up to this sequence id (an audit of the state at that point)')
-    .action(async (opts: { untilSeqid?: string }) => {
+    .option('--force', 'rebuild even though a server runs over this data folder', false)
+    .option('--json', 'print the result as JSON', false)
+    .action(async (opts: { untilSeqid?: string; force: boolean; json: boolean }) => {
+      requireExistingStore();
       const config = loadConfig();
+      const server = runningServer(config.dataDir);
+      if (server !== null && !opts.force)
+        throw new Error(`A server (pid ${server}) runs over ${config.dataDir}: stop it first, or pass --force (its reads are wrong until the rebuild ends).`);
       // Only the stores, no Nest application. Embedded, no projection is started either: the inline engine would
       // first catch the read models up from their checkpoints, batch by batch, only for the rebuild to drop them.
       const embedded = !config.eventStoreUrl && !config.elasticsearchUrl;
@@ -29,7 +37,8 @@ export const registerProjectionCommands = (program: Command): void => {
           },
         });
         process.stderr.write('\n');
-        console.log(`Rebuilt ${ALL_PROJECTIONS.length} projections from ${result.events} events in ${Date.now() - started} ms.`);
+        const ms = Date.now() - started;
+        output(opts.json, { projections: ALL_PROJECTIONS.length, events: result.events, ms }, () => `Rebuilt ${ALL_PROJECTIONS.length} projections from ${result.events} events in ${ms} ms.`);
       } finally {
         await infra.close();
       }

@@ -8,7 +8,7 @@ import type { EventStore } from '../event-store/event-store.port';
 import { KurrentDbEventStore } from '../event-store/kurrentdb-event-store';
 import { SqliteEventStore } from '../event-store/sqlite-event-store';
 import { openSqlite } from '../infrastructure/composition-root';
-import { output } from './cli-context';
+import { output, requireExistingStore } from './cli-context';
 
 /** Every reactor's progress as its record says, against the log's head. */
 export const reactorsReport = async (checkpoints: ConsumerCheckpoints, events: Pick<EventStore, 'headPosition'>): Promise<ReactorStatus[]> => {
@@ -41,6 +41,7 @@ export const formatReactors = (statuses: ReactorStatus[]): string =>
 
 /** The stores the reactors use: the consumer checkpoints live with the log (KurrentDB, or the SQLite file). */
 const withReactorStores = async <T>(work: (checkpoints: ConsumerCheckpoints, events: EventStore) => Promise<T>): Promise<T> => {
+  requireExistingStore();
   const config = loadConfig();
   if (config.eventStoreUrl) {
     const events = new KurrentDbEventStore(config.eventStoreUrl);

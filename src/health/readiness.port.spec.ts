@@ -25,6 +25,12 @@ describe('readinessOf', () => {
     );
   });
 
+  it('stays ready within the lag bound, and not beyond it', () => {
+    expect(readinessOf(projections({ caughtUp: false, position: 3, lag: 7 }), [], 10).ready).toBe(true);
+    expect(readinessOf(projections({ caughtUp: false, position: 3, lag: 7 }), [], 6).ready).toBe(false);
+    expect(readinessOf(projections({ caughtUp: false, position: 3, lag: null }), [], 10).ready).toBe(false);
+  });
+
   it('is not ready when a poison event stopped the projections, and names it', () => {
     const lastError = { message: 'mapper_parsing_exception', fromPosition: 11, eventType: 'user/updated', attempts: 10, at: '2026-01-01T00:00:00.000Z' };
     const report = readinessOf(projections({ state: 'failed', lastError }), []);

@@ -45,14 +45,15 @@ export const READINESS = 'Readiness';
  * still ready: it has not given up, and reads answer with what is applied). A stopped (poison) projection or a
  * stopped engine is not ready.
  */
-export const readinessOf = (projections: ProjectionsReadiness, reactors: ReactorReadiness[]): ReadinessReport => {
+export const readinessOf = (projections: ProjectionsReadiness, reactors: ReactorReadiness[], maxLag = 0): ReadinessReport => {
   const reasons: string[] = [];
   if (projections.state === 'failed') {
     const e = projections.lastError;
     reasons.push(`projections stopped at position ${projections.position}: event ${e?.fromPosition} (${e?.eventType}) failed ${e?.attempts} times: ${e?.message}`);
   } else if (projections.state === 'stopped' || projections.state === 'starting') {
     reasons.push(`projections ${projections.state}`);
-  } else if (!projections.caughtUp) {
+  } else if (!projections.caughtUp && !(maxLag > 0 && projections.lag !== null && projections.lag <= maxLag)) {
+    // Within the lag bound (READY_MAX_LAG) a catch-up engine under steady writes stays ready.
     reasons.push(`projections catching up: at position ${projections.position} of ${projections.head ?? 'unknown'}`);
   }
   return { ready: reasons.length === 0, reasons, projections, reactors };

@@ -1,6 +1,6 @@
 import { plainToInstance } from 'class-transformer';
 import { registerDecorator, ValidationError, ValidationOptions, validateSync } from 'class-validator';
-import { ApiError, ErrorItem, titleFor } from '../shared/api-error';
+import { ApiError, ErrorItem, invalidValueItem, titleFor } from '../shared/api-error';
 import { isUuid, LatLng, Money } from '../shared/values';
 
 type Location = 'body' | 'query';
@@ -29,6 +29,35 @@ const flatten = (errors: ValidationError[], location: Location, parent: string[]
 const isPlainObject = (v: unknown): v is Record<string, unknown> =>
   typeof v === 'object' && v !== null && !Array.isArray(v) && !(v instanceof Date);
 
+/** NUL and UTF-16 halves without their pair: no store keeps them faithfully (PostgreSQL, Elasticsearch, UTF-8). */
+// eslint-disable-next-line no-control-regex
+const UNSAFE_TEXT = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/**
+ * Refuses, anywhere in the parameters (extended data included), text that cannot be stored as given and keys
+ * that name Object.prototype's members (`__proto__`, `constructor`, `toString`…), which a class-based whitelist
+ * cannot tell from declared properties. Iterative: the body's depth is already bounded by the parser.
+ */
+const refuseUnsafeText = (input: Record<string, unknown>, location: Location): void => {
+  const stack: Array<[unknown, string[]]> = [[input, []]];
+  while (stack.length > 0) {
+    const [value, path] = stack.pop()!;
+    if (typeof value === 'string') {
+      if (UNSAFE_TEXT.test(value)) throw new ApiError(invalidValueItem(path, location, `${path.join('.') || 'value'} contains a NUL character or an unpaired UTF-16 surrogate`));
+    } else if (Array.isArray(value)) value.forEach((v, i) => stack.push([v, [...path, String(i)]]));
+    else if (isPlainObject(value)) {
+      for (const key of Object.keys(value)) {
+        if (path.length === 0 && key in Object.prototype) {
+          const code = 'validation-disallowed-key';
+          throw new ApiError({ status: 400, code, title: titleFor(code), details: `property ${key} should not exist`, source: { path: [key], type: location } });
+        }
+        if (UNSAFE_TEXT.test(key)) throw new ApiError(invalidValueItem([...path, key], location, 'A key contains a NUL character or an unpaired UTF-16 surrogate'));
+        stack.push([value[key], [...path, key]]);
+      }
+    }
+  }
+};
+
 /** The parameters of an endpoint that takes none of its own: any other key is `validation-disallowed-key`. */
 export class NoParams {}
 
@@ -46,6 +75,7 @@ export const validateParams = <T extends object>(dto: new () => T, input: unknow
       details: `The ${location} must be a map of parameters.`,
     });
   }
+  refuseUnsafeText(input, location);
   // Most reads take no parameters: an empty input needs no transformation, only the missing-key checks.
   const instance = Object.keys(input).length === 0 ? Object.assign(new dto(), input) : plainToInstance(dto, input, { enableImplicitConversion: false });
   const errors = validateSync(instance, { whitelist: true, forbidNonWhitelisted: true, forbidUnknownValues: false });
@@ -79,10 +109,14 @@ export const IsMoney = constraint(
 );
 export const IsLatLng = constraint(
   'isLatLng',
-  (v) => v instanceof LatLng && Math.abs(v.lat) <= 90 && Math.abs(v.lng) <= 180,
+  (v) => v instanceof LatLng && Number.isFinite(v.lat) && Number.isFinite(v.lng) && Math.abs(v.lat) <= 90 && Math.abs(v.lng) <= 180,
   'must be a location with lat in [-90, 90] and lng in [-180, 180]',
 );
-export const IsTimestamp = constraint('isTimestamp', (v) => v instanceof Date && !Number.isNaN(v.getTime()), 'must be a timestamp');
+export const IsTimestamp = constraint(
+  'isTimestamp',
+  (v) => v instanceof Date && !Number.isNaN(v.getTime()) && v.getUTCFullYear() >= 1 && v.getUTCFullYear() <= 9999,
+  'must be a timestamp',
+);
 
 /** Plain JSON bodies carry money and locations as objects and timestamps as strings; Transit as tagged values. */
 export const toMoney = ({ value }: { value: unknown }): unknown =>
@@ -94,4 +128,26 @@ export const toLatLng = ({ value }: { value: unknown }): unknown =>
     ? new LatLng(value.lat as number, value.lng as number)
     : value;
 export const toTimestamp = ({ value }: { value: unknown }): unknown =>
-  typeof value === 'string' && /^\d{4}-\d{2}-\d{2}/.test(value) ? new Date(value) : value;
+  typeof value === 'string' && /^\d{4}-\d{2}-\d{2}/.test(value) ? (isRealTimestamp(value) ? new Date(value) : new Date(NaN)) : value;
+
+/**
+ * A timestamp string names a real instant: the calendar date exists (no month 13, no 31 February) and the year is
+ * within 0001–9999 (what ISO 8601 without expansion and every store can hold). A regular expression alone lets
+ * `2020-13-45` through to a `new Date()` that throws "Invalid time value".
+ */
+export const isRealTimestamp = (value: unknown): boolean => {
+  if (typeof value !== 'string') return false;
+  const m = /^(\d{4})-(\d{2})-(\d{2})(?:T(\d{2}):(\d{2})(?::(\d{2}))?)?/.exec(value);
+  if (!m) return false;
+  const [year, month, day] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  if (year < 1 || month < 1 || month > 12 || day < 1) return false;
+  if (day > new Date(Date.UTC(2000, month, 0)).getUTCDate() || (month === 2 && day === 29 && !isLeapYear(year))) return false;
+  if (m[4] !== undefined && (Number(m[4]) > 23 || Number(m[5]) > 59 || Number(m[6] ?? 0) > 59)) return false;
+  const time = new Date(value).getTime();
+  return !Number.isNaN(time);
+};
+const isLeapYear = (y: number) => (y % 4 === 0 && y % 100 !== 0) || y % 400 === 0;
+
+/** `@Matches(pattern)` for timestamps, and the instant must exist (see isRealTimestamp). */
+export const MatchesTimestamp = (pattern: RegExp, options?: ValidationOptions): PropertyDecorator =>
+  constraint('matchesTimestamp', (v) => typeof v === 'string' && pattern.test(v) && isRealTimestamp(v), 'must be an ISO 8601 timestamp')(options);

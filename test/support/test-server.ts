@@ -10,6 +10,7 @@ import { createServer } from '../../src/server';
 import { ManualClock } from '../../src/shared/clock';
 import { CommandRunner } from '../../src/event-sourcing/command-runner';
 import { InterleavingEventStore } from './interleaving-event-store';
+import { testEnv } from './test-env';
 
 export interface TestServer {
   app: NestFastifyApplication;
@@ -35,7 +36,7 @@ export interface TestServerOptions {
 export const startTestServer = async (overrides: Partial<Config> = {}, options: TestServerOptions = {}): Promise<TestServer> => {
   const dataDir = mkdtempSync(join(tmpdir(), 'marketplace-test-'));
   const config = loadConfig(
-    { ...process.env, BOOTSTRAP_DEV_MARKETPLACE: 'false' },
+    testEnv(),
     { dataDir, tokenSecret: 'test-secret-test-secret-test-secret', passwordHashMemoryKib: 1024, passwordHashIterations: 1, sqliteSynchronous: 'NORMAL', ...overrides },
   );
   const clock = new ManualClock(new Date());

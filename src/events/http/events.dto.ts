@@ -1,5 +1,5 @@
 import { IsOptional, IsString, Matches, MaxLength } from 'class-validator';
-import { IsUuidString, validateParams } from '../../http/validation';
+import { IsUuidString, isRealTimestamp, MatchesTimestamp, validateParams } from '../../http/validation';
 import { isUuid } from '../../shared/values';
 
 const SEQUENCE_ID = /^\d{1,15}$/;
@@ -10,7 +10,7 @@ const PER_PAGE = /^([1-9]\d?|100)$/;
 
 export class EventsQueryParams {
   @IsOptional() @Matches(SEQUENCE_ID, { message: 'startAfterSequenceId must be a non-negative integer' }) startAfterSequenceId?: string;
-  @IsOptional() @Matches(TIMESTAMP, { message: 'createdAtStart must be an ISO 8601 timestamp' }) createdAtStart?: string;
+  @IsOptional() @MatchesTimestamp(TIMESTAMP, { message: 'createdAtStart must be an ISO 8601 timestamp' }) createdAtStart?: string;
   @IsOptional() @IsUuidString() resourceId?: string;
   @IsOptional() @IsUuidString() relatedResourceId?: string;
   @IsOptional() @IsString() @MaxLength(EVENT_TYPES_MAX) @Matches(EVENT_TYPES, { message: 'eventTypes must be a comma-separated list of event types' })
@@ -21,7 +21,7 @@ export class EventsQueryParams {
 /** The rules above as plain checks, for the parameters a poller sends on every request. */
 const VALID: Record<keyof EventsQueryParams, (value: string) => boolean> = {
   startAfterSequenceId: (v) => SEQUENCE_ID.test(v),
-  createdAtStart: (v) => TIMESTAMP.test(v),
+  createdAtStart: (v) => TIMESTAMP.test(v) && isRealTimestamp(v),
   resourceId: isUuid,
   relatedResourceId: isUuid,
   eventTypes: (v) => v.length <= EVENT_TYPES_MAX && EVENT_TYPES.test(v),

@@ -1,6 +1,6 @@
 import { IsIn, IsOptional, IsString, Matches, MaxLength } from 'class-validator';
 import type { ApiRequest } from '../../http/api-request';
-import { validateParams } from '../../http/validation';
+import { MatchesTimestamp, validateParams } from '../../http/validation';
 import { ApiError, apiError, invalidValue } from '../../shared/api-error';
 import { isUuid } from '../../shared/values';
 import { paramName, PREFIX_OF, SearchSchema } from '../../search-schemas/domain/search-schema';
@@ -25,11 +25,11 @@ class ListingQueryParams {
   @IsOptional() @Matches(new RegExp(`^${NUMBER}(,${NUMBER}){3}$`), { message: 'bounds must be NE lat,NE lng,SW lat,SW lng' }) bounds?: string;
   @IsOptional() @Matches(/^(\d{1,15}|\d{0,15},\d{0,15})$/, { message: 'price must be VALUE, START,END, START, or ,END in minor units' }) price?: string;
   @IsOptional() @IsString() ids?: string;
-  @IsOptional() @Matches(TIMESTAMP, { message: 'createdAtStart must be a timestamp' }) createdAtStart?: string;
-  @IsOptional() @Matches(TIMESTAMP, { message: 'createdAtEnd must be a timestamp' }) createdAtEnd?: string;
+  @IsOptional() @MatchesTimestamp(TIMESTAMP, { message: 'createdAtStart must be a timestamp' }) createdAtStart?: string;
+  @IsOptional() @MatchesTimestamp(TIMESTAMP, { message: 'createdAtEnd must be a timestamp' }) createdAtEnd?: string;
   @IsOptional() @IsString() sort?: string;
-  @IsOptional() @Matches(TIMESTAMP, { message: 'start must be a timestamp' }) start?: string;
-  @IsOptional() @Matches(TIMESTAMP, { message: 'end must be a timestamp' }) end?: string;
+  @IsOptional() @MatchesTimestamp(TIMESTAMP, { message: 'start must be a timestamp' }) start?: string;
+  @IsOptional() @MatchesTimestamp(TIMESTAMP, { message: 'end must be a timestamp' }) end?: string;
   @IsOptional() @Matches(/^\d{1,6}$/, { message: 'seats must be a positive integer' }) seats?: string;
   @IsOptional() @IsIn(['day-full', 'day-partial', 'time-full', 'time-partial', 'full', 'partial']) availability?: string;
   @IsOptional() @Matches(/^\d{1,9}$/, { message: 'minDuration must be a non-negative integer' }) minDuration?: string;

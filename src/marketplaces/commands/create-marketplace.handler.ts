@@ -1,7 +1,11 @@
 import { Inject } from '@nestjs/common';
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { assetTreeStream } from '../../assets/asset-streams';
-import { starterTreeFiles } from '../../assets/starter-tree';
+import { starterSources, starterTreeFiles } from '../../assets/starter-tree';
+import { searchSchemasForTree } from '../../assets/starter-search-schemas';
+import { schemaStream } from '../../search-schemas/commands/search-schema.handlers';
+import { searchSchemaDecider, type SearchSchemasState } from '../../search-schemas/domain/search-schema.decider';
+import type { SearchSchema } from '../../search-schemas/domain/search-schema';
 import { assetTreeDecider } from '../../assets/domain/asset-tree.decider';
 import { CommandRunner } from '../../event-sourcing/command-runner';
 import { BLOBS, type BlobStore } from '../../blobs/blob-store.port';
@@ -54,7 +58,10 @@ export class CreateMarketplaceHandler implements ICommandHandler<CreateMarketpla
     const now = this.clock.now();
     const clients = (['marketplace', 'integration'] as const).map((kind) => newClient(this.ids.next(), kind));
     // The starter tree's images and variants are stored first; a decision does no I/O.
-    const files = await starterTreeFiles(marketplaceId, { ...DEFAULT_SETTINGS, ...command.settings }, this.blobs);
+    const settings = { ...DEFAULT_SETTINGS, ...command.settings };
+    const files = await starterTreeFiles(marketplaceId, settings, this.blobs);
+    // The search schemas the starter tree's filters need (listing type, category levels, indexed fields).
+    const schemas = searchSchemasForTree(await starterSources(settings));
     await this.runner.run({
       ctx: operatorContext(marketplaceId, now),
       streams: {
@@ -63,6 +70,7 @@ export class CreateMarketplaceHandler implements ICommandHandler<CreateMarketpla
         marketplaceClient: apiClientStream(clients[0].clientId),
         integrationClient: apiClientStream(clients[1].clientId),
         assets: assetTreeStream(marketplaceId),
+        searchSchemas: schemaStream(marketplaceId),
         // The five default transaction processes, each as version 1 under release-1.
         ...defaultProcessStreams(marketplaceId),
       },
@@ -74,6 +82,7 @@ export class CreateMarketplaceHandler implements ICommandHandler<CreateMarketpla
           integrationClient: apiClientDecider.decide(clientCreation(clients[1], marketplaceId, command.name, now), s.integrationClient),
           // Every marketplace starts with a complete asset tree (version 1), so a front end renders from the first request.
           assets: assetTreeDecider.decide({ type: 'publish', marketplaceId, files, now }, s.assets),
+          searchSchemas: setAll(schemas, s.searchSchemas),
           ...installDefaultProcesses(s, now),
         },
       }),
@@ -81,6 +90,14 @@ export class CreateMarketplaceHandler implements ICommandHandler<CreateMarketpla
     return { marketplaceId, name: command.name, marketplaceClient: clients[0], integrationClient: clients[1] };
   }
 }
+
+/** The events setting each schema in turn. */
+const setAll = (schemas: SearchSchema[], state: SearchSchemasState) =>
+  schemas.flatMap((schema) => {
+    const events = searchSchemaDecider.decide({ type: 'set', schema }, state);
+    state = events.reduce(searchSchemaDecider.evolve, state);
+    return events;
+  });
 
 const newClient = (clientId: string, kind: ApiClientKind): CreatedClient => ({ clientId, clientSecret: randomSecret(), kind });
 

@@ -25,7 +25,7 @@ export class UnsetSearchSchemaCommand {
 const schemaModel = modelOf('search-schemas', searchSchemaDecider);
 
 /** The marketplace's schema stream: each event carries every schema after it as its resource. */
-const schemaStream = (marketplaceId: string) => internalStream(schemaModel, streams.searchSchemas(marketplaceId), { resource: (s) => s.schemas });
+export const schemaStream = (marketplaceId: string) => internalStream(schemaModel, streams.searchSchemas(marketplaceId), { resource: (s) => s.schemas });
 
 const run = async (runner: CommandRunner, ctx: CommandContext, command: SearchSchemaCommand): Promise<void> => {
   await runner.run({

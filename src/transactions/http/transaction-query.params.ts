@@ -1,5 +1,6 @@
 import type { ApiRequest } from '../../http/api-request';
 import { splitList } from '../../http/common-params';
+import { isRealTimestamp } from '../../http/validation';
 import { disallowedKey, invalidValue } from '../../shared/api-error';
 import type { FieldCondition, SortKey } from '../../read-models/document-store.port';
 import { isUuid } from '../../shared/values';
@@ -12,7 +13,7 @@ const INTEGRATION_IDS: Record<string, string> = { userId: 'parties', customerId:
 
 const timestamp = (key: string, value: string): string => {
   const d = new Date(value);
-  if (Number.isNaN(d.getTime())) throw invalidValue([key], 'query', `${key} must be a timestamp`);
+  if (!isRealTimestamp(value) || Number.isNaN(d.getTime())) throw invalidValue([key], 'query', `${key} must be a timestamp`);
   return d.toISOString();
 };
 

@@ -1,5 +1,5 @@
 import { IsBoolean, IsDefined, IsEmail, IsIn, IsOptional, IsString, Length, Matches, MaxLength, ValidateIf } from 'class-validator';
-import { IsExtendedData, IsUuidString } from '../../http/validation';
+import { IsExtendedData, IsUuidString, MatchesTimestamp } from '../../http/validation';
 
 /** The optional profile attributes a user may write about themselves. */
 class ProfileExtras {
@@ -107,7 +107,7 @@ const TIMESTAMP = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d
 
 /** Integration API users/query, besides the extended-data filters (pub_, meta_, priv_, prot_). */
 export class QueryUsersParams {
-  @IsOptional() @Matches(TIMESTAMP, { message: 'createdAtStart must be an ISO 8601 timestamp' }) createdAtStart?: string;
-  @IsOptional() @Matches(TIMESTAMP, { message: 'createdAtEnd must be an ISO 8601 timestamp' }) createdAtEnd?: string;
+  @IsOptional() @MatchesTimestamp(TIMESTAMP, { message: 'createdAtStart must be an ISO 8601 timestamp' }) createdAtStart?: string;
+  @IsOptional() @MatchesTimestamp(TIMESTAMP, { message: 'createdAtEnd must be an ISO 8601 timestamp' }) createdAtEnd?: string;
   @IsOptional() @IsString() @MaxLength(300) sort?: string;
 }

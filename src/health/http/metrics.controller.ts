@@ -1,0 +1,33 @@
+import { Controller, Get, Inject, Req, Res } from '@nestjs/common';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { timingSafeEqual } from 'node:crypto';
+import { CONFIG, type Config } from '../../config';
+import { METRICS, type ServiceMetrics } from '../service-metrics';
+
+/**
+ * GET /metrics in Prometheus' text format. Open unless METRICS_TOKEN is set; then a scraper sends it as a bearer
+ * token (Prometheus: `authorization: {credentials: …}`). Either way, keep it off the public internet.
+ */
+@Controller('metrics')
+export class MetricsController {
+  constructor(
+    @Inject(METRICS) private readonly metrics: ServiceMetrics,
+    @Inject(CONFIG) private readonly config: Config,
+  ) {}
+
+  @Get()
+  async scrape(@Req() request: FastifyRequest, @Res() reply: FastifyReply) {
+    if (this.config.metricsToken && !sameSecret(request.headers.authorization ?? '', `Bearer ${this.config.metricsToken}`)) {
+      void reply.status(401).header('content-type', 'application/json;charset=UTF-8').send('{"errors":[{"status":401,"code":"auth-invalid-access-token","title":"Invalid access token"}]}');
+      return;
+    }
+    const text = await this.metrics.registry.metrics();
+    void reply.status(200).header('content-type', this.metrics.registry.contentType).header('cache-control', 'no-store').send(text);
+  }
+}
+
+const sameSecret = (a: string, b: string): boolean => {
+  const x = Buffer.from(a);
+  const y = Buffer.from(b);
+  return x.length === y.length && timingSafeEqual(x, y);
+};

@@ -1,0 +1,101 @@
+import { RequestMethod } from '@nestjs/common';
+import { ModulesContainer } from '@nestjs/core';
+import { ENDPOINT, EndpointSpec } from '../src/http/endpoint.decorators';
+import { bearer, form, http } from './support/http';
+import { startTestServer, TestServer } from './support/test-server';
+
+interface Endpoint {
+  method: 'GET' | 'POST';
+  path: string;
+  spec: EndpointSpec;
+}
+
+/** Every data-API endpoint the application declares (ApiQuery/ApiCommand), read from Nest's metadata. */
+const endpointsOf = (server: TestServer): Endpoint[] => {
+  const found: Endpoint[] = [];
+  for (const module of server.app.get(ModulesContainer).values()) {
+    for (const wrapper of module.controllers.values()) {
+      const type = wrapper.metatype as (new (...args: never[]) => unknown) | null;
+      if (!type) continue;
+      const base = String(Reflect.getMetadata('path', type) ?? '').replace(/^\/|\/$/g, '');
+      for (const name of Object.getOwnPropertyNames(type.prototype)) {
+        const handler = type.prototype[name];
+        const spec = typeof handler === 'function' ? (Reflect.getMetadata(ENDPOINT, handler) as EndpointSpec | undefined) : undefined;
+        if (!spec) continue;
+        const paths = [Reflect.getMetadata('path', handler) as string | string[]].flat();
+        const method = Reflect.getMetadata('method', handler) === RequestMethod.POST ? 'POST' : 'GET';
+        for (const p of paths) found.push({ method, spec, path: `/${[base, String(p).replace(/^\/|\/$/g, '')].filter(Boolean).join('/')}` });
+      }
+    }
+  }
+  return found;
+};
+
+const deep = (levels: number) => '['.repeat(levels) + ']'.repeat(levels);
+
+/** The malformed inputs of issue 17, as (query, body) pairs: each must answer 4xx in the envelope and append nothing. */
+const CASES: Array<{ name: string; query?: string; body?: string; onlyFor?: 'POST' }> = [
+  { name: 'JSON nested 3,000 deep', body: `{"title":${deep(3000)}}`, onlyFor: 'POST' },
+  { name: 'lat/lng null', body: JSON.stringify({ geolocation: { lat: null, lng: null } }), onlyFor: 'POST' },
+  { name: 'NUL in a string', body: JSON.stringify({ title: 'a\u0000b', firstName: 'a\u0000b', bio: 'a\u0000b' }), onlyFor: 'POST' },
+  { name: 'lone surrogate', body: '{"title":"a\\ud800b","firstName":"\\udc00","bio":"x\\ud800"}', onlyFor: 'POST' },
+  { name: '__proto__ in the body', body: '{"__proto__":{"polluted":true}}', onlyFor: 'POST' },
+  { name: 'query __proto__', query: '__proto__=1' },
+  { name: 'query constructor', query: 'constructor=1' },
+  { name: 'query toString', query: 'toString=1' },
+  { name: 'impossible timestamp', query: 'createdAtStart=2020-13-45' },
+  { name: 'year 0', query: 'createdAtStart=0000-01-01T00:00:00Z' },
+];
+
+describe('fuzz: malformed input to every endpoint', () => {
+  let server: TestServer;
+  let userToken: string;
+  let integToken: string;
+
+  beforeAll(async () => {
+    server = await startTestServer();
+    const { marketplaceClient, integrationClient } = server.marketplace;
+    const token = (fields: Record<string, string>) => http(server.baseUrl, '/v1/auth/token', form(fields));
+    const anonymous = (await token({ client_id: marketplaceClient.clientId, grant_type: 'client_credentials', scope: 'public-read' })).body.access_token;
+    const created = await http(server.baseUrl, '/v1/api/current_user/create', {
+      method: 'POST',
+      headers: bearer(anonymous, { 'content-type': 'application/json', accept: 'application/json' }),
+      body: JSON.stringify({ email: 'fuzz@example.com', password: 'secret-password', firstName: 'F', lastName: 'Z' }),
+    });
+    expect(created.status).toBe(200);
+    userToken = (await token({ client_id: marketplaceClient.clientId, grant_type: 'password', username: 'fuzz@example.com', password: 'secret-password', scope: 'user' })).body.access_token;
+    integToken = (await token({ client_id: integrationClient.clientId, client_secret: integrationClient.clientSecret, grant_type: 'client_credentials', scope: 'integ' })).body
+      .access_token;
+    await server.idle();
+  });
+  afterAll(() => server.close());
+
+  it('finds the endpoints of both data APIs', () => {
+    const endpoints = endpointsOf(server);
+    expect(endpoints.length).toBeGreaterThan(40);
+    expect(endpoints.some((e) => e.path === '/v1/integration_api/listings/create' && e.method === 'POST')).toBe(true);
+  });
+
+  it('answers every case on every endpoint with a 4xx in the envelope, and appends no event', async () => {
+    const head = await server.infra.events.headPosition();
+    const failures: string[] = [];
+    for (const endpoint of endpointsOf(server)) {
+      const token = endpoint.path.startsWith('/v1/integration_api/') ? integToken : userToken;
+      for (const c of CASES) {
+        if (c.onlyFor && c.onlyFor !== endpoint.method) continue;
+        const body = endpoint.method === 'POST' ? (c.body ?? '{}') : undefined;
+        const res = await http(server.baseUrl, `${endpoint.path}${c.query ? `?${c.query}` : ''}`, {
+          method: endpoint.method,
+          headers: bearer(token, { accept: 'application/json', ...(body !== undefined ? { 'content-type': 'application/json' } : {}) }),
+          body,
+        });
+        const item = res.body?.errors?.[0];
+        if (res.status < 400 || res.status >= 500 || item?.status !== res.status || typeof item?.code !== 'string')
+          failures.push(`${endpoint.method} ${endpoint.path} [${c.name}]: ${res.status} ${res.text.slice(0, 160)}`);
+      }
+    }
+    await server.idle();
+    expect(failures).toEqual([]);
+    expect(await server.infra.events.headPosition()).toBe(head);
+  });
+});

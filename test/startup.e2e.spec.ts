@@ -1,0 +1,41 @@
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer, Server } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { DEFAULT_PORT, loadConfig } from '../src/config';
+import { testEnv } from './support/test-env';
+
+const run = (env: NodeJS.ProcessEnv): Promise<{ code: number | null; stdout: string; stderr: string }> =>
+  new Promise((resolve) => {
+    const child = spawn(process.execPath, ['--require', join(__dirname, 'support/register-ts.js'), join(__dirname, '../src/main.ts')], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d) => (stdout += d));
+    child.stderr.on('data', (d) => (stderr += d));
+    child.on('exit', (code) => resolve({ code, stdout, stderr }));
+  });
+
+describe('start-up', () => {
+  it('listens by default on a port apart from the Web Template (3000, 3500, 4000) and MARKETPLACE_URL', () => {
+    const config = loadConfig({}, { dataDir: mkdtempSync(join(tmpdir(), 'marketplace-port-')), tokenSecret: 'x' });
+    expect(config.port).toBe(DEFAULT_PORT);
+    expect([3000, 3500, 4000, Number(new URL(config.marketplaceUrl).port)]).not.toContain(config.port);
+  });
+
+  it('says in one line that the port is in use, exits non-zero, and writes no credentials', async () => {
+    const blocker: Server = createServer();
+    await new Promise<void>((resolve) => blocker.listen(0, '127.0.0.1', resolve));
+    const port = (blocker.address() as { port: number }).port;
+    const dataDir = mkdtempSync(join(tmpdir(), 'marketplace-port-'));
+    try {
+      const result = await run(testEnv({ DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', BOOTSTRAP_DEV_MARKETPLACE: 'true', LOG_LEVEL: 'error' }));
+      expect(result.code).toBe(1);
+      expect(result.stderr.trim().split('\n')).toEqual([`Cannot listen on 127.0.0.1:${port}: the port is already in use. Set PORT (and HOST) to another, e.g. PORT=${port + 1}.`]);
+      expect(existsSync(join(dataDir, 'dev-credentials.json'))).toBe(false);
+    } finally {
+      blocker.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  }, 60_000);
+});
