@@ -64,6 +64,22 @@ describe('stock through the official SDKs: compare-and-set, adjustments, current
     expect(events.data.data.filter((e: any) => e.attributes.resource.relationships.listing.data.id.uuid === listing.id.uuid)).toHaveLength(2);
   });
 
+  it("accepts the totals as whole-number strings, as the Web Template's stock input sends them", async () => {
+    const { client } = await member();
+    const listing = await product(client);
+    // EditListingPricingAndStockPanel sends the <input type="number"> value as it is: { oldTotal: null, newTotal: '5' }
+    const set = await client.stock.compareAndSet({ listingId: listing.id, oldTotal: null, newTotal: '5' }, { expand: true });
+    expect(set.data.data).toMatchObject({ type: 'stock', attributes: { quantity: 5 } });
+    server.clock.advance(1000);
+    await client.stock.compareAndSet({ listingId: listing.id, oldTotal: 5, newTotal: '7' });
+    expect(await codeOf(client.stock.compareAndSet({ listingId: listing.id, oldTotal: '6', newTotal: '8' }))).toMatchObject({ status: 409, code: 'old-total-mismatch' });
+    expect(await codeOf(client.stock.compareAndSet({ listingId: listing.id, oldTotal: 7, newTotal: '-1' }))).toMatchObject({ status: 400, path: ['newTotal'] });
+    expect(await codeOf(client.stock.compareAndSet({ listingId: listing.id, oldTotal: 7, newTotal: '2.5' }))).toMatchObject({ status: 400, path: ['newTotal'] });
+    expect(await codeOf(client.stock.compareAndSet({ listingId: listing.id, oldTotal: 7, newTotal: 'five' }))).toMatchObject({ status: 400, path: ['newTotal'] });
+    const own = await client.ownListings.show({ id: listing.id, include: ['currentStock'] });
+    expect(own.data.included[0].attributes.quantity).toBe(7);
+  });
+
   it('creates adjustments in both APIs and refuses bad input, other users and negative totals', async () => {
     const { client, id } = await member();
     const other = await member();

@@ -151,3 +151,10 @@ const isLeapYear = (y: number) => (y % 4 === 0 && y % 100 !== 0) || y % 400 === 
 /** `@Matches(pattern)` for timestamps, and the instant must exist (see isRealTimestamp). */
 export const MatchesTimestamp = (pattern: RegExp, options?: ValidationOptions): PropertyDecorator =>
   constraint('matchesTimestamp', (v) => typeof v === 'string' && pattern.test(v) && isRealTimestamp(v), 'must be an ISO 8601 timestamp')(options);
+
+/**
+ * A whole number written as a string ("5"), read as that number. The Web Template sends the stock total of its
+ * number input as the input's string (`stock/compare_and_set` with `newTotal: "5"`), which the platform accepts.
+ */
+export const toIntegerFromString = ({ value }: { value: unknown }): unknown =>
+  typeof value === 'string' && /^-?\d{1,15}$/.test(value.trim()) ? Number(value.trim()) : value;

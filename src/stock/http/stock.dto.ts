@@ -1,12 +1,13 @@
 import { Transform } from 'class-transformer';
 import { IsDefined, IsInt, Min, NotEquals, ValidateIf } from 'class-validator';
-import { IsTimestamp, IsUuidString, toTimestamp } from '../../http/validation';
+import { IsTimestamp, IsUuidString, toIntegerFromString, toTimestamp } from '../../http/validation';
 
 export class CompareAndSetBody {
   @IsDefined() @IsUuidString() listingId!: string;
   /** null when the listing has no stock yet; the key itself must be there. */
-  @ValidateIf((_o, v) => v !== null) @IsDefined() @IsInt() @Min(0) oldTotal!: number | null;
-  @IsDefined() @IsInt() @Min(0) newTotal!: number;
+  /** Either total may come as a whole-number string, as the Web Template's stock input sends it. */
+  @ValidateIf((_o, v) => v !== null) @IsDefined() @Transform(toIntegerFromString) @IsInt() @Min(0) oldTotal!: number | null;
+  @IsDefined() @Transform(toIntegerFromString) @IsInt() @Min(0) newTotal!: number;
 }
 
 export class CreateAdjustmentBody {
