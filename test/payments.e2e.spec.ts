@@ -235,17 +235,21 @@ describe('payments, through the official SDK and the emulator', () => {
     await provider.capturePaymentIntent({ marketplaceId: mp, idempotencyKey: 'tx-1:capture' }, pi.id);
     expect(captured.status).toBe('succeeded');
     expect(await provider.retrieveBalance({ marketplaceId: mp }, destination)).toEqual({ object: 'balance', available: [], pending: [{ amount: 9_000, currency: 'usd' }] });
-    const early = await provider.createPayout({ marketplaceId: mp, idempotencyKey: 'tx-1:payout' }, destination, { amount: 9_000, currency: 'usd' }).catch((e) => e);
-    expect(early).toBeInstanceOf(PaymentProviderError);
+    const tooMuch = await provider.createPayout({ marketplaceId: mp, idempotencyKey: 'tx-1:payout-0' }, destination, { amount: 9_001, currency: 'usd' }).catch((e) => e);
+    expect(tooMuch).toBeInstanceOf(PaymentProviderError);
+    // Funds on hold: the payout is made, pending until they are released (two days after the capture).
+    const early = await provider.createPayout({ marketplaceId: mp, idempotencyKey: 'tx-1:payout' }, destination, { amount: 500, currency: 'usd' });
+    expect(early).toMatchObject({ object: 'payout', amount: 500, status: 'pending' });
+    expect(early.arrival_date).toBeGreaterThan(Math.floor(server.clock.now().getTime() / 1000));
 
     server.clock.advance(3 * DAY);
-    expect((await provider.retrieveBalance({ marketplaceId: mp }, destination)).available).toEqual([{ amount: 9_000, currency: 'usd' }]);
+    expect((await provider.retrieveBalance({ marketplaceId: mp }, destination)).available).toEqual([{ amount: 8_500, currency: 'usd' }]);
     const payout = await provider.createPayout({ marketplaceId: mp, idempotencyKey: 'tx-1:payout-2' }, destination, { amount: 4_000, currency: 'usd' });
     expect(payout).toMatchObject({ object: 'payout', amount: 4_000, status: 'paid' });
     const refund = await provider.refundPaymentIntent({ marketplaceId: mp, idempotencyKey: 'tx-1:refund' }, pi.id, { amount: 5_000 });
     await provider.refundPaymentIntent({ marketplaceId: mp, idempotencyKey: 'tx-1:refund' }, pi.id, { amount: 5_000 });
     expect(refund).toMatchObject({ object: 'refund', amount: 5_000 });
-    expect((await provider.retrieveBalance({ marketplaceId: mp }, destination)).available).toEqual([{ amount: 500, currency: 'usd' }]);
+    expect((await provider.retrieveBalance({ marketplaceId: mp }, destination)).available).toEqual([{ amount: 0, currency: 'usd' }]);
 
     const cancelled = await provider.createPaymentIntent({ marketplaceId: mp, idempotencyKey: 'tx-2' }, { ...params, paymentMethod: 'pm_card_visa', confirm: true });
     expect(cancelled.status).toBe('requires_capture');

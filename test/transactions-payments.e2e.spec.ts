@@ -154,6 +154,12 @@ describe('default-booking with payments, end to end through the SDKs', () => {
     const purchased = await customer.client.transactions.transition({ id: bought.data.data.id, transition: 'transition/confirm-payment', params: {} }, { expand: true, include: ['stockReservation'] });
     expect([purchased.data.data.attributes.lastTransition, purchased.data.included[0].attributes.state]).toEqual(['transition/confirm-payment', 'accepted']);
     expect(await stock()).toBe(1);
+
+    // Received the same day, while the captured funds are still on hold: the payout is made for their release date
+    // and the transition succeeds (the Web Template's "I've received my order" right after delivery).
+    await provider.client.transactions.transition({ id: bought.data.data.id, transition: 'transition/mark-delivered', params: {} });
+    const received = await customer.client.transactions.transition({ id: bought.data.data.id, transition: 'transition/mark-received', params: {} }, { expand: true });
+    expect(received.data.data.attributes.lastTransition).toBe('transition/mark-received');
   });
 
   it('concurrent request-payment transitions of one transaction: one wins, and its intent is not cancelled by the losers', async () => {

@@ -173,6 +173,18 @@ export const balanceOf = (s: AccountState, now: Date): { available: BalanceAmoun
   return { available: sum(s.extra.ledger.filter(due)), pending: sum(s.extra.ledger.filter((e) => !due(e))) };
 };
 
+/** The first time the balance in `currency` reaches `amount`, counting funds on hold on their release date; null if never. */
+const fundedOn = (s: AccountState, currency: string, amount: number): Date | null => {
+  const entries = s.extra.ledger.filter((e) => e.currency === currency).sort((a, b) => a.availableOn.localeCompare(b.availableOn));
+  let total = 0;
+  for (const [i, e] of entries.entries()) {
+    total += e.amount;
+    const last = i === entries.length - 1 || entries[i + 1].availableOn !== e.availableOn;
+    if (last && total >= amount) return new Date(e.availableOn);
+  }
+  return null;
+};
+
 export const decideAccount = (command: AccountCommand, s: AccountState): EmulatorEvent[] => {
   if ('key' in command && alreadyDone(s, command.key)) return [];
   if (command.type === 'create') {
@@ -249,9 +261,12 @@ export const decideAccount = (command: AccountCommand, s: AccountState): Emulato
       const available = balanceOf(s, command.now).available.find((b) => b.currency === currency)?.amount ?? 0;
       if (!account.payouts_enabled) throw invalidRequest('Payouts are not enabled for this account: it has requirements due.', 'payouts_not_allowed');
       if (!Number.isInteger(command.amount.amount) || command.amount.amount <= 0) throw invalidRequest('Invalid positive integer', 'parameter_invalid_integer', 'amount');
-      if (available < command.amount.amount)
-        throw invalidRequest("You have insufficient funds in your Stripe account for this transfer. Your card balance is too low.", 'balance_insufficient');
-      const entry: LedgerEntry = { amount: -command.amount.amount, currency, availableOn: command.now.toISOString(), source: command.payoutId };
+      // A payout of funds still on hold is made when they become available, as the marketplace's payouts are: the
+      // transition that pays the provider out (a purchase received a day after payment) succeeds, and the money
+      // leaves the balance on the day it would have been paid. More than the balance will ever hold is refused.
+      const paidOn = available >= command.amount.amount ? command.now : fundedOn(s, currency, command.amount.amount);
+      if (!paidOn) throw invalidRequest("You have insufficient funds in your Stripe account for this transfer. Your card balance is too low.", 'balance_insufficient');
+      const entry: LedgerEntry = { amount: -command.amount.amount, currency, availableOn: paidOn.toISOString(), source: command.payoutId };
       return [fact('payout-created', { extra: { ledger: [...s.extra.ledger, entry] }, idempotencyKey: command.key })];
     }
   }

@@ -137,15 +137,19 @@ describe('emulated account', () => {
     expect(visited.object!.requirements.errors[0].code).toBe('verification_failed_keyed_identity');
   });
 
-  it('holds credited funds as pending until they are due, then pays out only what is available', () => {
+  it('holds credited funds as pending until they are due; a payout of held funds is paid on their release date; more than the balance will hold is refused', () => {
     const linked = account(createAccount(), { type: 'create-link', linkId: 'l1', successURL: 'a', failureURL: 'b', expiresAt: new Date(now.getTime() + 60_000), key: 'k2' });
     const verified = run(decideAccount, linked, [
       { type: 'visit-link', linkId: 'l1', bankAccountId: 'ba_1', now },
       { type: 'credit', entry: { amount: 9_000, currency: 'usd', availableOn: '2026-03-03T10:00:00.000Z', source: 'pi_1' }, key: 'k3' },
     ]);
     expect(balanceOf(verified, now)).toEqual({ available: [], pending: [{ amount: 9_000, currency: 'usd' }] });
-    expect(refusal(() => decideAccount({ type: 'payout', payoutId: 'po_1', amount: { amount: 9_000, currency: 'usd' }, key: 'p', now }, verified)).body.code).toBe('balance_insufficient');
+    expect(refusal(() => decideAccount({ type: 'payout', payoutId: 'po_0', amount: { amount: 9_001, currency: 'usd' }, key: 'p0', now }, verified)).body.code).toBe('balance_insufficient');
+    const early = run(decideAccount, verified, [{ type: 'payout', payoutId: 'po_e', amount: { amount: 9_000, currency: 'usd' }, key: 'pe', now }]);
+    expect(balanceOf(early, now)).toEqual({ available: [], pending: [{ amount: 0, currency: 'usd' }] });
+    expect(early.extra.ledger.at(-1)).toMatchObject({ amount: -9_000, availableOn: '2026-03-03T10:00:00.000Z' });
     const later = new Date('2026-03-04T00:00:00.000Z');
+    expect(balanceOf(early, later).available).toEqual([{ amount: 0, currency: 'usd' }]);
     const paid = run(decideAccount, verified, [{ type: 'payout', payoutId: 'po_1', amount: { amount: 9_000, currency: 'usd' }, key: 'p', now: later }]);
     expect(balanceOf(paid, later).available).toEqual([{ amount: 0, currency: 'usd' }]);
     expect(decideAccount({ type: 'payout', payoutId: 'po_1', amount: { amount: 9_000, currency: 'usd' }, key: 'p', now: later }, paid)).toEqual([]);

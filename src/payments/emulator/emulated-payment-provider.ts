@@ -401,11 +401,14 @@ export class EmulatedPaymentProvider implements PaymentProvider {
   async createPayout(call: MutatingCall, accountId: string, params: BalanceAmount): Promise<ProviderObject> {
     const payoutId = this.objects.idFor('po', call, 'payout');
     const now = this.clock.now();
-    await this.objects.one<AccountState>('account', call.marketplaceId, accountId, call.idempotencyKey, (s) => {
+    const account = await this.objects.one<AccountState>('account', call.marketplaceId, accountId, call.idempotencyKey, (s) => {
       mustExist(s, accountId);
       return decideAccount({ type: 'payout', payoutId, amount: params, key: call.idempotencyKey, now }, s);
     });
-    return { id: payoutId, object: 'payout', amount: params.amount, currency: params.currency.toLowerCase(), status: 'paid', destination: accountId, arrival_date: Math.floor(now.getTime() / 1000) };
+    // Paid now, or (funds still on hold) pending until the day they are released.
+    const paidOn = new Date(account.extra.ledger.find((e) => e.source === payoutId)?.availableOn ?? now.toISOString());
+    const status = paidOn.getTime() > now.getTime() ? 'pending' : 'paid';
+    return { id: payoutId, object: 'payout', amount: params.amount, currency: params.currency.toLowerCase(), status, destination: accountId, arrival_date: Math.floor(paidOn.getTime() / 1000) };
   }
 }
 
