@@ -51,7 +51,7 @@ describe('the official SDKs against the server (Transit end to end)', () => {
     await sdk.logout();
     expect((await sdk.authInfo()).isAnonymous).toBeUndefined();
     const anonymous = await failureOf(sdk.currentUser.show());
-    expect(anonymous.status).toBe(403);
+    expect(anonymous.data.errors[0]).toMatchObject({ status: 403, code: 'forbidden' });
   });
 
   it('answers a wrong password with 401 Unauthorized and an email taken with 409 email-taken', async () => {
