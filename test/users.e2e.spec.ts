@@ -33,7 +33,7 @@ describe('users, complete, through the official SDKs', () => {
 
   beforeAll(async () => {
     server = await startTestServer();
-    idp = await startOidcProvider('idp-client');
+    idp = await startOidcProvider('idp-client', () => server.clock.now());
   });
   afterAll(async () => {
     await idp.close();
