@@ -4,7 +4,7 @@ import { AvailabilityModule } from '../src/availability/availability.module';
 import { SEAT_LEDGER, SeatLedger } from '../src/availability/seat-ledger.port';
 import { operatorContext } from '../src/shared/command-context';
 import { failureOf, integrationSdk, integrationSdkFor, marketplaceSdk } from './support/sdks';
-import { startTestServer, TestServer } from './support/test-server';
+import { startTestServer, TEST_START, TestServer } from './support/test-server';
 
 const PASSWORD = 'secret-password';
 const IN = integrationSdk.types;
@@ -12,7 +12,7 @@ const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
 
 /** Midnight UTC `days` from now. */
-const dayFromNow = (days: number) => new Date(Math.floor(Date.now() / DAY) * DAY + days * DAY);
+const dayFromNow = (days: number) => new Date(Math.floor(TEST_START.getTime() / DAY) * DAY + days * DAY);
 
 describe('availability through the official SDKs: exceptions, time slots, the seat ledger', () => {
   let server: TestServer;

@@ -246,7 +246,7 @@ describe('images: upload through both SDKs, variants, signed variant URLs', () =
 
     it('when an anonymous client uploads, then 403', async () => {
       const failure = await failureOf(marketplaceSdk(server.baseUrl, server.marketplace).images.upload({ image: new Blob([photo]) }));
-      expect(failure.status).toBe(403);
+      expect(failure.data.errors[0]).toMatchObject({ status: 403, code: 'forbidden' });
     });
 
     it('when a variant URL is tampered with, then 404', async () => {

@@ -149,7 +149,7 @@ describe('listings through the official SDKs: own listings, public listings, Int
       expect(await codeOf(other.ownListings.show({ id: listing.id }))).toMatchObject({ status: 403, code: 'forbidden' });
       expect(await codeOf(other.ownListings.update({ id: listing.id, title: 'Theirs' }))).toMatchObject({ status: 403, code: 'forbidden' });
       expect(await codeOf(other.ownListings.close({ id: listing.id }))).toMatchObject({ status: 403, code: 'forbidden' });
-      expect((await failureOf(marketplaceSdk(server.baseUrl, server.marketplace).ownListings.create({ title: 'anonymous' }))).status).toBe(403);
+      expect((await failureOf(marketplaceSdk(server.baseUrl, server.marketplace).ownListings.create({ title: 'anonymous' }))).data.errors[0]).toMatchObject({ status: 403, code: 'forbidden' });
     });
 
     it('enforces posting rights and user approval with 403 and their codes', async () => {

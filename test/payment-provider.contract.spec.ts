@@ -5,7 +5,7 @@ import { startTestServer } from './support/test-server';
 
 paymentProviderContract('embedded emulator', async () => {
   const server = await startTestServer();
-  return { provider: server.app.get<PaymentProvider>(PAYMENT_PROVIDER), marketplaceId: server.marketplace.marketplaceId, cleanup: () => server.close() };
+  return { provider: server.app.get<PaymentProvider>(PAYMENT_PROVIDER), marketplaceId: server.marketplace.marketplaceId, cleanup: () => server.close(), now: () => server.clock.now() };
 });
 
 // Stripe in test mode, as the other production adapters run: only when its key is given.

@@ -5,16 +5,20 @@ import { PaymentProvider, PaymentProviderError } from '../src/payments/payment-p
  * One contract for every adapter of the payment-provider port (the emulator always; Stripe in test mode when
  * STRIPE_SECRET_KEY is set). It uses only what both accept without a browser: Stripe's test payment methods.
  */
-export const paymentProviderContract = (name: string, open: () => Promise<{ provider: PaymentProvider; marketplaceId: string; cleanup(): Promise<void> }>) =>
+/** `now`: the provider's clock (the test server's fixed clock for the emulator; real time for Stripe). */
+export const paymentProviderContract = (name: string, open: () => Promise<{ provider: PaymentProvider; marketplaceId: string; cleanup(): Promise<void>; now?: () => Date }>) =>
   describe(`payment provider contract: ${name}`, () => {
     let provider: PaymentProvider;
     let marketplaceId: string;
     let cleanup: () => Promise<void>;
+    let now: () => Date = () => new Date();
     const key = (what: string) => ({ marketplaceId, idempotencyKey: `${what}-${randomUUID()}` });
     const refusal = (promise: Promise<unknown>) => promise.then(() => { throw new Error('expected a refusal'); }, (e) => e as PaymentProviderError);
 
     beforeAll(async () => {
-      ({ provider, marketplaceId, cleanup } = await open());
+      let opened: Awaited<ReturnType<typeof open>>;
+      ({ provider, marketplaceId, cleanup } = opened = await open());
+      if (opened.now) now = opened.now;
     }, 60_000);
     afterAll(() => cleanup());
 
@@ -30,7 +34,7 @@ export const paymentProviderContract = (name: string, open: () => Promise<{ prov
       expect(updated.business_profile).toMatchObject({ product_description: 'Bikes' });
       const link = await provider.createAccountLink(key('link'), account.id, { successURL: 'https://example.com/ok', failureURL: 'https://example.com/ko', type: 'account_onboarding', origin: 'http://127.0.0.1' });
       expect(link.url).toMatch(/^https?:\/\//);
-      expect(link.expiresAt.getTime()).toBeGreaterThan(Date.now() - 60_000);
+      expect(link.expiresAt.getTime()).toBeGreaterThan(now().getTime() - 60_000);
     });
 
     it('refuses an unknown account and an unknown token with invalid_request_error', async () => {

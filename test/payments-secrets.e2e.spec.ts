@@ -10,6 +10,7 @@ import { CreatedMarketplace, CreateMarketplaceCommand } from '../src/marketplace
 import { PAYMENT_PROVIDER, PaymentProvider } from '../src/payments/payment-provider.port';
 import { createServer } from '../src/server';
 import { ManualClock } from '../src/shared/clock';
+import { TEST_START } from './support/test-server';
 import { marketplaceSdk } from './support/sdks';
 
 /** With the request log on, a whole payment set-up and payment leaves no card number or client secret in it. */
@@ -25,7 +26,7 @@ describe('payments keep secrets out of the request log', () => {
     const env = { ...process.env, DATA_DIR: dataDir, BOOTSTRAP_DEV_MARKETPLACE: 'false', LOG_LEVEL: 'info', STRIPE_SECRET_KEY: '' };
     infra = await openInfrastructure(loadConfig(env, { tokenSecret: 'log-test-secret-log-test-secret', passwordHashMemoryKib: 1024, passwordHashIterations: 1, sqliteSynchronous: 'NORMAL' }));
     const logStream = new Writable({ write: (chunk, _enc, done) => (lines.push(String(chunk)), done()) });
-    app = await createServer(infra, { clock: new ManualClock(new Date()), logger: true, logStream });
+    app = await createServer(infra, { clock: new ManualClock(TEST_START), logger: true, logStream });
     await app.listen({ port: 0, host: '127.0.0.1' });
     baseUrl = `http://127.0.0.1:${(app.getHttpServer().address() as { port: number }).port}`;
     marketplace = await app.get(CommandBus).execute(new CreateMarketplaceCommand('Log marketplace'));

@@ -123,10 +123,10 @@ describe('payments, through the official SDK and the emulator', () => {
     expect(noAccount.status).toBe(409);
     expect(noAccount.data.errors[0].code).toBe('stripe-account-not-found');
     const noCustomer = await failureOf(client.stripeCustomer.addPaymentMethod({ stripePaymentMethodId: 'pm_card_visa' }));
-    expect(noCustomer.status).toBe(409);
+    expect(noCustomer.data.errors[0]).toMatchObject({ status: 409, code: 'stripe-customer-not-found' });
     await client.stripeAccount.create({ country: 'FI', accountToken: await token('account', { business_type: 'individual' }) });
     const twice = await failureOf(client.stripeAccount.create({ country: 'FI' }));
-    expect(twice.status).toBe(409);
+    expect(twice.data.errors[0]).toMatchObject({ status: 409, code: 'stripe-account-already-exists' });
     const usedToken = await failureOf(client.currentUser.updateStripeAccount({ accountToken: 'ct_unknown' }));
     expect(usedToken.status).toBe(400);
     const noUrls = await failureOf(client.stripeAccountLinks.create({ type: 'custom_account_verification' }));
@@ -196,7 +196,7 @@ describe('payments, through the official SDK and the emulator', () => {
     expect(person.data.data).toMatchObject({ type: 'stripePerson', attributes: { stripePersonId: expect.stringMatching(/^person_/) } });
     const me = await client.currentUser.deleteStripeAccount({}, { expand: true });
     expect(me.data.data.attributes.stripeConnected).toBe(false);
-    expect((await failureOf(client.stripeAccount.fetch())).status).toBe(409);
+    expect((await failureOf(client.stripeAccount.fetch())).data.errors[0]).toMatchObject({ status: 409, code: 'stripe-account-not-found' });
   });
 
   it('keeps each user to their own payment set-up, and each marketplace to its own', async () => {
@@ -204,7 +204,7 @@ describe('payments, through the official SDK and the emulator', () => {
     const outsider = await member('outsider@example.com', other);
     expect((await failureOf(outsider.client.stripeAccount.fetch())).data.errors[0].code).toBe('stripe-account-not-found');
     const anonymous = marketplaceSdk(server.baseUrl, server.marketplace);
-    expect((await failureOf(anonymous.stripeAccount.fetch())).status).toBe(403);
+    expect((await failureOf(anonymous.stripeAccount.fetch())).data.errors[0]).toMatchObject({ status: 403, code: 'forbidden' });
     // The onboarding link of one marketplace's account is not found through another marketplace's id.
     const bogus = await fetch(`${server.baseUrl}/v1/emulator/connect/onboarding/${other.marketplaceId.replace(/-/g, '')}/acct_x/nope`, { redirect: 'manual' });
     expect(bogus.status).toBe(404);
@@ -262,7 +262,7 @@ describe('payments, through the official SDK and the emulator', () => {
     const results = await Promise.allSettled([1, 2, 3, 4].map(() => client.stripeAccount.create(body, { expand: true })));
     const won = results.filter((r) => r.status === 'fulfilled') as Array<PromiseFulfilledResult<any>>;
     expect(won.length).toBeGreaterThanOrEqual(1);
-    for (const r of results.filter((x) => x.status === 'rejected') as PromiseRejectedResult[]) expect(r.reason.status).toBe(409);
+    for (const r of results.filter((x) => x.status === 'rejected') as PromiseRejectedResult[]) expect(r.reason.data.errors[0]).toMatchObject({ status: 409, code: expect.stringMatching(/^(conflict|stripe-account-already-exists)$/) });
     const ids = new Set(won.map((r) => r.value.data.data.attributes.stripeAccountId));
     expect(ids.size).toBe(1);
     const fetched = await client.stripeAccount.fetch();

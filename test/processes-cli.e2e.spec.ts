@@ -52,7 +52,7 @@ describe('process list|create|push|pull|create-alias|update-alias|delete-alias',
     const listingId = (await provider.ownListings.create({ title: 'Thing' })).data.data.id;
     const initiate = (transition: string) => customer.transactions.initiate({ processAlias: 'default-inquiry/release-1', transition, params: { listingId } }, { expand: true });
     expect((await initiate('transition/inquire-without-payment')).data.data.attributes.processVersion).toBe(1);
-    await expect(initiate('transition/ask')).rejects.toMatchObject({ status: 409 });
+    await expect(initiate('transition/ask')).rejects.toMatchObject({ status: 409, data: { errors: [expect.objectContaining({ code: 'transaction-invalid-transition' })] } });
 
     expect(await cli.alias(mp, 'default-inquiry', 'update-alias', 'release-1', 2)).toBe('Alias default-inquiry/release-1 points at version 2.');
     expect((await initiate('transition/ask')).data.data.attributes).toMatchObject({ processVersion: 2, lastTransition: 'transition/ask' });

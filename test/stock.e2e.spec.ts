@@ -34,7 +34,7 @@ describe('stock through the official SDKs: compare-and-set, adjustments, current
     return { status: e.status, code: e.code };
   };
   const product = async (client: any) => (await client.ownListings.create({ title: 'Mug' }, { expand: true })).data.data;
-  const window = () => ({ start: new Date(Date.now() - DAY), end: new Date(Date.now() + DAY / 2) });
+  const window = () => ({ start: new Date(server.clock.now().getTime() - DAY), end: new Date(server.clock.now().getTime() + DAY / 2) });
 
   beforeAll(async () => {
     server = await startTestServer();
@@ -96,7 +96,7 @@ describe('stock through the official SDKs: compare-and-set, adjustments, current
     expect(await codeOf(client.stock.compareAndSet({ listingId: listing.id, oldTotal: 3, newTotal: -1 }))).toMatchObject({ status: 400, path: ['newTotal'] });
     expect(await codeOf(other.client.stockAdjustments.create({ listingId: listing.id, quantity: 1 }))).toMatchObject({ status: 403 });
     expect(await codeOf(other.client.stockAdjustments.query({ listingId: listing.id, ...window() }))).toMatchObject({ status: 403 });
-    expect(await codeOf(client.stockAdjustments.query({ listingId: listing.id, start: new Date(Date.now() - 400 * DAY), end: new Date() }))).toMatchObject({ status: 400, path: ['start'] });
+    expect(await codeOf(client.stockAdjustments.query({ listingId: listing.id, start: new Date(server.clock.now().getTime() - 400 * DAY), end: server.clock.now() }))).toMatchObject({ status: 400, path: ['start'] });
     expect(await codeOf(integ().stock.compareAndSet({ listingId: new IN.UUID(id.uuid), oldTotal: null, newTotal: 1 }))).toMatchObject({ status: 409, code: 'listing-not-found' });
     const elsewhere = integrationSdkFor(server.baseUrl, await server.createMarketplace('Elsewhere'));
     expect((await elsewhere.stockAdjustments.query({ listingId: new IN.UUID(listing.id.uuid), ...window() })).data.data).toEqual([]);

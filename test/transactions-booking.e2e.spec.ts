@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { processCli } from '../src/cli/processes.commands';
 import { failureOf, integrationSdk, integrationSdkFor, marketplaceSdk, sharetribeSdk } from './support/sdks';
-import { startTestServer, TestServer } from './support/test-server';
+import { startTestServer, TEST_START, TestServer } from './support/test-server';
 
 const DAY = 24 * 3600 * 1000;
 const IN = integrationSdk.types;
@@ -34,7 +34,7 @@ describe('bookings in transactions: the seat ledger, the booking resource, booki
     const f = await failureOf(p);
     return { status: f.status, code: f.data.errors[0].code };
   };
-  const day = (n: number, hour: number) => new Date(Math.floor(Date.now() / DAY) * DAY + n * DAY + hour * 3600 * 1000);
+  const day = (n: number, hour: number) => new Date(Math.floor(TEST_START.getTime() / DAY) * DAY + n * DAY + hour * 3600 * 1000);
 
   beforeAll(async () => {
     server = await startTestServer();

@@ -33,7 +33,7 @@ describe('users, complete, through the official SDKs', () => {
 
   beforeAll(async () => {
     server = await startTestServer();
-    idp = await startOidcProvider('idp-client');
+    idp = await startOidcProvider('idp-client', () => server.clock.now());
   });
   afterAll(async () => {
     await idp.close();
@@ -47,7 +47,7 @@ describe('users, complete, through the official SDKs', () => {
       expect(verification).toMatchObject({ template: 'verify-email-address' });
       expect(verification.context.url).toContain('/verify-email?t=');
       const bad = await failureOf(client.currentUser.verifyEmail({ verificationToken: 'nope' }));
-      expect(bad.status).toBe(403);
+      expect(bad.data.errors[0]).toMatchObject({ status: 403, code: 'email-verification-token-invalid' });
       const res = await client.currentUser.verifyEmail({ verificationToken: verification.context.token }, { expand: true });
       expect(res.data.data.attributes).toMatchObject({ emailVerified: true, pendingEmail: null });
       expect((await mails('verify@example.com')).map((m) => m.template)).toEqual(['verify-email-address', 'user-joined']);
@@ -67,12 +67,12 @@ describe('users, complete, through the official SDKs', () => {
     it('keeps a new address pending until verified, then frees the old one', async () => {
       const { client } = await member('old@example.com');
       await member('other@example.com');
-      expect((await failureOf(client.currentUser.changeEmail({ currentPassword: 'wrong-password', email: 'new@example.com' }))).status).toBe(403);
+      expect((await failureOf(client.currentUser.changeEmail({ currentPassword: 'wrong-password', email: 'new@example.com' }))).data.errors[0]).toMatchObject({ status: 403, code: 'forbidden' });
       expect((await failureOf(client.currentUser.changeEmail({ currentPassword: PASSWORD, email: 'other@example.com' }))).data.errors[0].code).toBe('email-taken');
       const changed = await client.currentUser.changeEmail({ currentPassword: PASSWORD, email: 'new@example.com' }, { expand: true });
       expect(changed.data.data.attributes).toMatchObject({ email: 'old@example.com', pendingEmail: 'new@example.com' });
       // The pending address is reserved meanwhile.
-      expect((await failureOf(sdk().currentUser.create({ email: 'NEW@example.com', password: PASSWORD, firstName: 'A', lastName: 'B' }))).status).toBe(409);
+      expect((await failureOf(sdk().currentUser.create({ email: 'NEW@example.com', password: PASSWORD, firstName: 'A', lastName: 'B' }))).data.errors[0]).toMatchObject({ status: 409, code: 'email-taken' });
       expect((await mails('new@example.com'))[0].template).toBe('verify-changed-email-address');
       const verified = await client.currentUser.verifyEmail({ verificationToken: await lastToken('new@example.com') }, { expand: true });
       expect(verified.data.data.attributes).toMatchObject({ email: 'new@example.com', pendingEmail: null, emailVerified: true });
@@ -83,7 +83,7 @@ describe('users, complete, through the official SDKs', () => {
 
     it('changes the password only with the current one', async () => {
       const { client } = await member('pw@example.com');
-      expect((await failureOf(client.currentUser.changePassword({ currentPassword: 'wrong-password', newPassword: 'another-password' }))).status).toBe(403);
+      expect((await failureOf(client.currentUser.changePassword({ currentPassword: 'wrong-password', newPassword: 'another-password' }))).data.errors[0]).toMatchObject({ status: 403, code: 'forbidden' });
       expect((await failureOf(client.currentUser.changePassword({ currentPassword: PASSWORD, newPassword: 'short' }))).data.errors[0].source.path).toEqual([
         'newPassword',
       ]);
@@ -100,11 +100,11 @@ describe('users, complete, through the official SDKs', () => {
       expect(requested.data.data.type).toBe('passwordReset');
       const mail = (await mails('forgot@example.com')).at(-1)!;
       expect(mail.context.url).toContain('/reset-password?t=');
-      expect((await failureOf(anonymous.passwordReset.reset({ email: 'forgot@example.com', passwordResetToken: 'bad', newPassword: 'brand-new-password' }))).status).toBe(403);
-      expect((await failureOf(anonymous.passwordReset.reset({ email: 'other@example.com', passwordResetToken: mail.context.token, newPassword: 'brand-new-password' }))).status).toBe(403);
+      expect((await failureOf(anonymous.passwordReset.reset({ email: 'forgot@example.com', passwordResetToken: 'bad', newPassword: 'brand-new-password' }))).data.errors[0]).toMatchObject({ status: 403, code: 'forbidden' });
+      expect((await failureOf(anonymous.passwordReset.reset({ email: 'other@example.com', passwordResetToken: mail.context.token, newPassword: 'brand-new-password' }))).data.errors[0]).toMatchObject({ status: 403, code: 'forbidden' });
       await anonymous.passwordReset.reset({ email: 'forgot@example.com', passwordResetToken: mail.context.token, newPassword: 'brand-new-password' });
       await sdk().login({ username: 'forgot@example.com', password: 'brand-new-password' });
-      expect((await failureOf(anonymous.passwordReset.reset({ email: 'forgot@example.com', passwordResetToken: mail.context.token, newPassword: 'again-new-password' }))).status).toBe(403);
+      expect((await failureOf(anonymous.passwordReset.reset({ email: 'forgot@example.com', passwordResetToken: mail.context.token, newPassword: 'again-new-password' }))).data.errors[0]).toMatchObject({ status: 403, code: 'forbidden' });
     });
   });
 
@@ -142,13 +142,13 @@ describe('users, complete, through the official SDKs', () => {
 
     it('deletes an account: the password is required, the data is gone, the email is free, the tokens stop working', async () => {
       const { client, id } = await member('leaving@example.com', { publicData: { city: 'X' } });
-      expect((await failureOf(client.currentUser.delete({ currentPassword: 'wrong-password' }))).status).toBe(403);
+      expect((await failureOf(client.currentUser.delete({ currentPassword: 'wrong-password' }))).data.errors[0]).toMatchObject({ status: 403, code: 'forbidden' });
       const deleted = await client.currentUser.delete({ currentPassword: PASSWORD }, { expand: true });
       expect(deleted.data.data.attributes).toMatchObject({ deleted: true, banned: false, email: null, profile: expect.objectContaining({ displayName: null }) });
       const publicView = (await sdk().users.show({ id })).data.data.attributes;
       expect(publicView).toMatchObject({ deleted: true, banned: false, profile: { displayName: null, abbreviatedName: null, bio: null, publicData: null, metadata: null } });
       // The old token is void: the SDK's refresh fails too, so it carries on anonymously.
-      expect((await failureOf(client.currentUser.show())).status).toBe(403);
+      expect((await failureOf(client.currentUser.show())).data.errors[0]).toMatchObject({ status: 403, code: 'forbidden' });
       expect((await client.authInfo()).isAnonymous).toBe(true);
       expect((await failureOf(sdk().login({ username: 'leaving@example.com', password: PASSWORD }))).status).toBe(401);
       await member('leaving@example.com');
@@ -179,7 +179,7 @@ describe('users, complete, through the official SDKs', () => {
       await server.app.get(CommandBus).execute(new UserCommandMessage(operatorContext(server.marketplace.marketplaceId, new Date()), id.uuid, { type: 'set-banned', banned: true }));
       const seen = (await sdk().users.show({ id })).data.data.attributes;
       expect(seen).toMatchObject({ banned: true, state: 'banned', createdAt: null, profile: { displayName: null } });
-      expect((await failureOf(client.currentUser.show())).status).toBe(403);
+      expect((await failureOf(client.currentUser.show())).data.errors[0]).toMatchObject({ status: 403, code: 'forbidden' });
       expect((await failureOf(sdk().login({ username: 'banned@example.com', password: PASSWORD }))).data.errors[0].code).toBe('user-is-banned');
     });
   });
@@ -217,7 +217,7 @@ describe('users, complete, through the official SDKs', () => {
     it('answers 403 to anonymous readers of a private marketplace', async () => {
       const { id } = await member('hidden@example.com');
       await settings({ private: true });
-      expect((await failureOf(sdk().users.show({ id }))).status).toBe(403);
+      expect((await failureOf(sdk().users.show({ id }))).data.errors[0]).toMatchObject({ status: 403, code: 'forbidden' });
       const { client } = await member('insider@example.com');
       expect((await client.users.show({ id })).status).toBe(200);
     });

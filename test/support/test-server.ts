@@ -33,13 +33,19 @@ export interface TestServerOptions {
   interleaving?: { checkRevisions: boolean; delayMs?: number };
 }
 
+/**
+ * Where every test server's clock starts: a fixed date, so results cannot depend on the day the suite runs
+ * (availability and time slots depend on the weekday). A Monday, 09:00 UTC.
+ */
+export const TEST_START = new Date('2026-01-05T09:00:00.000Z');
+
 export const startTestServer = async (overrides: Partial<Config> = {}, options: TestServerOptions = {}): Promise<TestServer> => {
   const dataDir = mkdtempSync(join(tmpdir(), 'marketplace-test-'));
   const config = loadConfig(
     testEnv(),
     { dataDir, tokenSecret: 'test-secret-test-secret-test-secret', passwordHashMemoryKib: 1024, passwordHashIterations: 1, sqliteSynchronous: 'NORMAL', ...overrides },
   );
-  const clock = new ManualClock(new Date());
+  const clock = new ManualClock(TEST_START);
   const infra = await openInfrastructure(config);
   if (options.interleaving) infra.runner = new CommandRunner(new InterleavingEventStore(infra.events, options.interleaving), infra.projections);
   const app = await createServer(infra, { clock });
