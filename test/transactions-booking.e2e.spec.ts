@@ -1,8 +1,5 @@
-import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { processCli } from '../src/cli/processes.commands';
 import { failureOf, integrationSdk, integrationSdkFor, marketplaceSdk, sharetribeSdk } from './support/sdks';
+import { installProcess } from './support/processes';
 import { startTestServer, TEST_START, TestServer } from './support/test-server';
 
 const DAY = 24 * 3600 * 1000;
@@ -21,7 +18,6 @@ const PLAN = { type: 'availability-plan/time', timezone: 'Etc/UTC', entries: ['m
 
 describe('bookings in transactions: the seat ledger, the booking resource, bookings/query, events', () => {
   let server: TestServer;
-  let dir: string;
   let users = 0;
   const member = async () => {
     const client = marketplaceSdk(server.baseUrl, server.marketplace, { tokenStore: sharetribeSdk.tokenStore.memoryStore() });
@@ -38,15 +34,9 @@ describe('bookings in transactions: the seat ledger, the booking resource, booki
 
   beforeAll(async () => {
     server = await startTestServer();
-    dir = mkdtempSync(join(tmpdir(), 'booking-'));
-    mkdirSync(join(dir, 'p'));
-    writeFileSync(join(dir, 'p', 'process.edn'), PROCESS);
-    const cli = processCli(server.app);
-    await cli.create(server.marketplace.marketplaceId, 'booked', join(dir, 'p'));
-    await cli.alias(server.marketplace.marketplaceId, 'booked', 'create-alias', 'release-1', 1);
+    await installProcess(server, 'booked', PROCESS);
   });
   afterAll(async () => {
-    rmSync(dir, { recursive: true, force: true });
     await server.close();
   });
 

@@ -1,8 +1,5 @@
-import { mkdtempSync, rmSync, writeFileSync, mkdirSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { processCli } from '../src/cli/processes.commands';
 import { integrationSdk, integrationSdkFor, marketplaceSdk, sharetribeSdk } from './support/sdks';
+import { installProcess } from './support/processes';
 import { startTestServer, TestServer } from './support/test-server';
 
 const DAY = 24 * 3600 * 1000;
@@ -36,27 +33,13 @@ const REVIEWED = `{:format :v3
 
 describe('delayed (:at) transitions on the scheduler and the clock; reviews', () => {
   let server: TestServer;
-  let dir: string;
   beforeAll(async () => {
     server = await startTestServer();
-    dir = mkdtempSync(join(tmpdir(), 'delayed-'));
-    mkdirSync(join(dir, 'p'));
-    writeFileSync(join(dir, 'p', 'process.edn'), PROCESS);
-    for (const t of ['opened', 'nudge']) {
-      mkdirSync(join(dir, 'p', 'templates', t), { recursive: true });
-      writeFileSync(join(dir, 'p', 'templates', t, `${t}-subject.txt`), `${t}: {{transaction.listing.title}}`);
-      writeFileSync(join(dir, 'p', 'templates', t, `${t}-html.html`), `<p>{{transaction.last-transition}}</p>`);
-    }
-    const cli = processCli(server.app);
-    await cli.create(server.marketplace.marketplaceId, 'timed', join(dir, 'p'));
-    await cli.alias(server.marketplace.marketplaceId, 'timed', 'create-alias', 'release-1', 1);
-    mkdirSync(join(dir, 'r'));
-    writeFileSync(join(dir, 'r', 'process.edn'), REVIEWED);
-    await cli.create(server.marketplace.marketplaceId, 'reviewed', join(dir, 'r'));
-    await cli.alias(server.marketplace.marketplaceId, 'reviewed', 'create-alias', 'release-1', 1);
+    const template = (t: string) => ({ subject: `${t}: {{transaction.listing.title}}`, html: `<p>{{transaction.last-transition}}</p>` });
+    await installProcess(server, 'timed', PROCESS, { opened: template('opened'), nudge: template('nudge') });
+    await installProcess(server, 'reviewed', REVIEWED);
   });
   afterAll(async () => {
-    rmSync(dir, { recursive: true, force: true });
     await server.close();
   });
 

@@ -1,8 +1,5 @@
-import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { processCli } from '../src/cli/processes.commands';
 import { failureOf, integrationSdk, integrationSdkFor, marketplaceSdk, sharetribeSdk } from './support/sdks';
+import { installProcess } from './support/processes';
 import { startTestServer, TestServer } from './support/test-server';
 
 const IN = integrationSdk.types;
@@ -17,7 +14,6 @@ const PROCESS = `{:format :v3
 
 describe('stock reservations in transactions: the stock ledger, the resource, filters, events', () => {
   let server: TestServer;
-  let dir: string;
   let users = 0;
   const member = async () => {
     const client = marketplaceSdk(server.baseUrl, server.marketplace, { tokenStore: sharetribeSdk.tokenStore.memoryStore() });
@@ -40,15 +36,9 @@ describe('stock reservations in transactions: the stock ledger, the resource, fi
 
   beforeAll(async () => {
     server = await startTestServer();
-    dir = mkdtempSync(join(tmpdir(), 'stock-'));
-    mkdirSync(join(dir, 'p'));
-    writeFileSync(join(dir, 'p', 'process.edn'), PROCESS);
-    const cli = processCli(server.app);
-    await cli.create(server.marketplace.marketplaceId, 'bought', join(dir, 'p'));
-    await cli.alias(server.marketplace.marketplaceId, 'bought', 'create-alias', 'release-1', 1);
+    await installProcess(server, 'bought', PROCESS);
   });
   afterAll(async () => {
-    rmSync(dir, { recursive: true, force: true });
     await server.close();
   });
 
