@@ -1,4 +1,5 @@
 import { CommandBus } from '@nestjs/cqrs';
+import sharp from 'sharp';
 import type { CreatedMarketplace } from '../src/marketplaces/commands/create-marketplace.handler';
 import { UpdateMarketplaceCommand } from '../src/marketplaces/commands/update-marketplace.handler';
 import { failureOf, integrationSdk, integrationSdkFor, marketplaceSdk } from './support/sdks';
@@ -50,6 +51,21 @@ describe('fields.<type> and private-marketplace reads through the SDKs', () => {
     expect(own.data.data.map((l: any) => l.attributes)).toEqual([{ state: 'published' }]);
     // Without fields.*, every attribute comes back.
     expect(Object.keys((await anon.listings.show({ id: listingId })).data.data.attributes)).toEqual(expect.arrayContaining(['title', 'description', 'publicData', 'state']));
+  });
+
+  it('returns only the requested image variants with fields.image on public listing reads', async () => {
+    const { client } = await member(server.marketplace);
+    const photo = await sharp({ create: { width: 64, height: 48, channels: 3, background: { r: 10, g: 120, b: 200 } } }).jpeg().toBuffer();
+    const image = (await client.images.upload({ image: new File([photo], 'p.jpg', { type: 'image/jpeg' }) })).data.data.id;
+    const listingId = (await client.ownListings.create({ title: 'Pictured bike', images: [image] })).data.data.id;
+    const anon = marketplaceSdk(server.baseUrl, server.marketplace);
+    const variantsOf = (res: any) => res.data.included.filter((r: any) => r.type === 'image').map((r: any) => Object.keys(r.attributes.variants).sort());
+
+    const params = { include: ['images'], 'fields.image': ['variants.square-small', 'variants.landscape-crop'] };
+    expect(variantsOf(await anon.listings.show({ id: listingId, ...params }))).toEqual([['landscape-crop', 'square-small']]);
+    expect(variantsOf(await anon.listings.query({ ids: [listingId], ...params }))).toEqual([['landscape-crop', 'square-small']]);
+    // Without fields.image, only the `default` variant comes back (spec 1: other variants only when requested).
+    expect(variantsOf(await anon.listings.show({ id: listingId, include: ['images'] }))).toEqual([['default']]);
   });
 
   it('answers 403 permission-denied-read to a user without the read permission on a private marketplace', async () => {

@@ -50,6 +50,9 @@ describe('payments CLI: payments show, emulator reset, emulator clock advance', 
   beforeAll(async () => {
     Object.assign(process.env, env);
     infra = await openInfrastructure(loadConfig(env, { sqliteSynchronous: 'NORMAL' }));
+    // Real time, unlike every other test server (TEST_START): the CLI judges balances on its own clock, real time
+    // plus the log's offset, as it does beside a production server; nothing here depends on the weekday (the hold is
+    // two calendar days).
     clock = await emulatorClockOf(infra.runner, new ManualClock(new Date()));
     app = await createServer(infra, { clock });
     await app.listen({ port: 0, host: '127.0.0.1' });

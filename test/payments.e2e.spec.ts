@@ -242,6 +242,7 @@ describe('payments, through the official SDK and the emulator', () => {
     expect(early).toMatchObject({ object: 'payout', amount: 500, status: 'pending' });
     expect(early.arrival_date).toBeGreaterThan(Math.floor(server.clock.now().getTime() / 1000));
 
+    // Forward only, not undone: the payout and refund below are stored at the later time (see TEST_START).
     server.clock.advance(3 * DAY);
     expect((await provider.retrieveBalance({ marketplaceId: mp }, destination)).available).toEqual([{ amount: 8_500, currency: 'usd' }]);
     const payout = await provider.createPayout({ marketplaceId: mp, idempotencyKey: 'tx-1:payout-2' }, destination, { amount: 4_000, currency: 'usd' });

@@ -68,6 +68,7 @@ describe('delayed (:at) transitions on the scheduler and the clock; reviews', ()
     const mails = async (template: string) => (await server.infra.mailer.outbox(server.marketplace.marketplaceId)).filter((m) => m.template === template);
     expect(await mails('opened')).toHaveLength(3);
     expect(await mails('nudge')).toHaveLength(0);
+    // Forward only, not undone: the scheduler runs at the later time (see TEST_START).
     server.clock.advance(2 * DAY + 1000);
     await server.idle();
     expect((await mails('nudge')).map((m) => m.context.transactionId)).toEqual([expiring.uuid]);

@@ -78,6 +78,7 @@ describe('default-booking with payments, end to end through the SDKs', () => {
     const intent = await server.app.get<PaymentProvider>(PAYMENT_PROVIDER).retrievePaymentIntent({ marketplaceId: server.marketplace.marketplaceId }, stripePaymentIntentId);
     expect(intent).toMatchObject({ status: 'succeeded', amount: 10000 });
 
+    // Forward only, not undone: the scheduler runs at the later time (see TEST_START).
     // The booking ends; two days later the scheduler completes the transaction (the payout).
     server.clock.advance(5 * DAY);
     await server.idle();

@@ -11,7 +11,7 @@ export interface Clock {
 
 export const systemClock: Clock = { now: () => new Date() };
 
-/** A clock that tests move by hand. */
+/** A clock that tests move by hand. The default start, 2026-01-01 UTC, is a Thursday (for weekday-bound plans). */
 export class ManualClock implements Clock {
   private readonly listeners = new Set<() => void>();
 

@@ -36,6 +36,11 @@ export interface TestServerOptions {
 /**
  * Where every test server's clock starts: a fixed date, so results cannot depend on the day the suite runs
  * (availability and time slots depend on the weekday). A Monday, 09:00 UTC.
+ *
+ * Two kinds of clock moves in tests: a move that only judges a value (a token's expiry) is undone in `finally`; a
+ * move that lets the scheduler run (`:at` transitions, payouts, payment expiry) cannot be undone, because the log's
+ * time only runs forward (events already appended at the later time, jobs already run). Tests after such a move
+ * compute their times from `server.clock.now()` and use plans open every weekday, so they pass alone or together.
  */
 export const TEST_START = new Date('2026-01-05T09:00:00.000Z');
 

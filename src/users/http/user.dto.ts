@@ -48,12 +48,13 @@ export class DeleteAccountBody {
   @IsOptional() @IsBoolean() deleteFromStripe?: boolean;
 }
 
+/** A malformed address is bad input (400), not an unknown one (409 email-not-found): no user can hold it. */
 export class PasswordResetRequestBody {
-  @IsDefined() @IsString() @MaxLength(254) email!: string;
+  @IsDefined() @IsString() @IsEmail({}, EMAIL) @MaxLength(254) email!: string;
 }
 
 export class PasswordResetBody {
-  @IsDefined() @IsString() @MaxLength(254) email!: string;
+  @IsDefined() @IsString() @IsEmail({}, EMAIL) @MaxLength(254) email!: string;
   @IsDefined() @IsString() @MaxLength(200) passwordResetToken!: string;
   @IsDefined() @IsString() @Length(8, 256) newPassword!: string;
 }
