@@ -115,7 +115,7 @@ describe('transactions: the inquiry flow, processes, messages and events through
     // The operator sees it all, and the events in order.
     const integ = integrationSdkFor(server.baseUrl, server.marketplace);
     const viaInteg = await integ.transactions.show({ id: new IN.UUID(txId.uuid), include: ['messages', 'customer', 'provider', 'listing'], 'limit.messages': 1 });
-    expect(viaInteg.data.data.attributes.state).toBe('free-inquiry');
+    expect(viaInteg.data.data.attributes.state).toBe('state/free-inquiry');
     expect(viaInteg.data.data.relationships.messages.data).toHaveLength(1);
     expect((await integ.messages.query({ transactionId: new IN.UUID(txId.uuid) })).data.data).toHaveLength(2);
     expect((await integ.transactions.query({ customerId: new IN.UUID(customer.id.uuid) })).data.data).toHaveLength(1);
@@ -189,6 +189,8 @@ describe('transactions: the inquiry flow, processes, messages and events through
     const made = await trusted.transactions.initiate(request, { expand: true });
     expect(made.data.data.attributes).toMatchObject({ lastTransition: 'transition/make-offer', payinTotal: new Money(18000, 'EUR'), metadata: { offer: 'first' } });
     expect(made.data.data.attributes.lineItems[0].quantity.value).toBe('1.5');
+    // The state as the process names it: the Web Template's negotiation checkout compares it with `state/offer-pending`.
+    expect(made.data.data.attributes.state).toBe('state/offer-pending');
     expect(made.data.data.relationships).toBeUndefined();
     const shown = await customer.client.transactions.show({ id: made.data.data.id, include: ['customer', 'provider'] });
     expect(shown.data.data.relationships.customer.data.id).toEqual(customer.id);

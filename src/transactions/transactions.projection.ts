@@ -14,7 +14,14 @@ const iso = (v: unknown): string | null => (v instanceof Date ? v.toISOString() 
 
 type ReadModelData = { lastMessageAt: string | null; booking?: BookingData | null; stockReservation?: StockReservationRef | null; transaction?: StoredTransaction };
 
-const transactionDocument = (tx: StoredTransaction, marketplaceId: string, readModel: ReadModelData | undefined): ReadModelOp => {
+/** Logs written before the state kept its `state/` prefix carry `offer-pending`: the read model always has the prefix. */
+const prefixedState = (tx: StoredTransaction): StoredTransaction => {
+  const state = tx.attributes.state as string | null;
+  return state === null || state.startsWith('state/') ? tx : { ...tx, attributes: { ...tx.attributes, state: `state/${state}` } };
+};
+
+const transactionDocument = (stored: StoredTransaction, marketplaceId: string, readModel: ReadModelData | undefined): ReadModelOp => {
+  const tx = prefixedState(stored);
   const lastMessageAt = readModel?.lastMessageAt ?? null;
   const booking = readModel?.booking ?? null;
   const reservation = readModel?.stockReservation ?? null;
@@ -36,7 +43,7 @@ const transactionDocument = (tx: StoredTransaction, marketplaceId: string, readM
         listingId: refId(tx.relationships.listing),
         processName: a.processName as string,
         processVersion: a.processVersion as number,
-        state: `state/${a.state as string}`,
+        state: a.state as string,
         lastTransition: a.lastTransition as string,
         lastTransitionedAt: iso(a.lastTransitionedAt),
         lastMessageAt,

@@ -33,7 +33,9 @@ export const storedTransaction = (s: TransactionState, marketplaceId: string): S
     createdAt: new Date(s.createdAt!),
     processName: s.processName,
     processVersion: s.processVersion,
-    state: s.state ? s.state.replace(/^state\//, '') : null,
+    // As the process names it (`state/offer-pending`): the spec's example is `state/pending`, and the Web Template
+    // compares `attributes.state` with `state/<name>` (negotiation checkout, MakeOfferPage).
+    state: s.state ?? null,
     lastTransition: s.lastTransition,
     lastTransitionedAt: s.lastTransitionedAt ? new Date(s.lastTransitionedAt) : null,
     transitions: s.transitions.map((t) => ({ transition: t.transition, createdAt: new Date(t.createdAt), by: t.by })),

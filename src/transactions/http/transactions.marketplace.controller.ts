@@ -94,7 +94,7 @@ export class TransactionsMarketplaceController {
     if (!tx || !isParty(tx, api.auth.userId)) return this.respond.many(api, [], paginationMeta(0, api.common));
     const a = tx.attributes;
     const version = await this.processes.version(api.auth.marketplaceId, a.processName as string, a.processVersion as number);
-    const state = `state/${a.state as string}`;
+    const state = a.state as string;
     const next = (version?.definition.transitions ?? []).filter((t) => t.from === state);
     const resources = next.map((t) => {
       const params = t.actions.map((x) => actionNamed(x.name).params);
