@@ -6,7 +6,7 @@ import type { Resource } from '../shared/resource';
 import { isUuid } from '../shared/values';
 import type { StoredFile } from './domain/file.views';
 import { FILES } from './files.projection';
-import { DOWNLOAD_URL_TTL_MS, storagePaths, StorageTokens } from './storage-tokens';
+import { DOWNLOAD_URL_TTL_MS, expiryAfter, storagePaths, StorageTokens } from './storage-tokens';
 
 /**
  * What other contexts (transactions, listings: file attachments) need to know about files: the stored file, its
@@ -53,7 +53,7 @@ export class FileDirectory {
    */
   downloadUrl(marketplaceId: string, file: StoredFile, baseUrl: string, now: Date): { url: string; expiresAt: Date } {
     if (file.deleted || file.state !== 'available') throw conflict('file-not-available', `The file is ${file.deleted ? 'deleted' : file.state}; only available files can be downloaded.`);
-    const expiresAt = new Date(now.getTime() + DOWNLOAD_URL_TTL_MS);
+    const expiresAt = expiryAfter(now, DOWNLOAD_URL_TTL_MS);
     const token = this.tokens.sign({ kind: 'download', marketplaceId, fileId: file.fileId, expiresAt });
     return { url: `${baseUrl}${storagePaths.download(token)}`, expiresAt };
   }

@@ -8,7 +8,7 @@ import { assertFileTransfersEnabled } from '../domain/file-access';
 import { FileActor, fileDecider, storedFileOf } from '../domain/file.decider';
 import type { StoredFile } from '../domain/file.views';
 import { fileStream } from '../file-streams';
-import { UPLOAD_URL_TTL_MS } from '../storage-tokens';
+import { expiryAfter, UPLOAD_URL_TTL_MS } from '../storage-tokens';
 
 export class IssueUploadUrlCommand {
   constructor(
@@ -34,7 +34,7 @@ export class IssueUploadUrlHandler implements ICommandHandler<IssueUploadUrlComm
 
   async execute({ ctx, actor, fileId }: IssueUploadUrlCommand): Promise<IssuedUpload> {
     const uploadId = this.ids.next();
-    const expiresAt = new Date(ctx.now.getTime() + UPLOAD_URL_TTL_MS);
+    const expiresAt = expiryAfter(ctx.now, UPLOAD_URL_TTL_MS);
     const outcome = await this.runner.run({
       ctx,
       streams: { file: fileStream(ctx.marketplaceId, fileId), marketplace: marketplaceStream(ctx.marketplaceId) },

@@ -77,6 +77,8 @@ export class ReceiveUploadHandler implements ICommandHandler<ReceiveUploadComman
       },
     });
     body.on('error', (error) => limit.destroy(error));
+    // Its errors reach whoever reads it (the store); this keeps one emitted after that reader let go from crashing.
+    limit.on('error', () => undefined);
     body.pipe(limit);
     try {
       if (this.blobs.putStream) return (await this.blobs.putStream(key, limit, { contentType, size: declared })).size;

@@ -23,8 +23,7 @@ export const STORAGE_PREFIX = '/v1/files/storage/';
 export const STORAGE_CORS = {
   origin: '*',
   methods: ['GET', 'PUT', 'HEAD'],
-  // Unset: the headers the preflight asks for are allowed (reflected).
-  allowedHeaders: undefined,
+  // No allowedHeaders: the headers a preflight asks for are allowed (reflected).
   exposedHeaders: ['Content-Disposition', 'Content-Length', 'Content-Type'],
   credentials: false,
   maxAge: 86_400,
