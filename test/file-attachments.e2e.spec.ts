@@ -1,9 +1,11 @@
-import { failureOf, integrationSdkFor, marketplaceSdk, sharetribeSdk, trustedMarketplaceSdk } from './support/sdks';
+import { failureOf, integrationSdk, integrationSdkFor, marketplaceSdk, sharetribeSdk, trustedMarketplaceSdk } from './support/sdks';
 import { http } from './support/http';
 import { startTestServer, TestServer } from './support/test-server';
 
 const { Money, UUID } = sharetribeSdk.types;
 const PASSWORD = 'secret-password';
+/** The Integration SDK serializes only its own UUID type. */
+const asIntegrationId = (id: { uuid: string }) => new integrationSdk.types.UUID(id.uuid);
 
 /**
  * File attachments through the official SDKs (Transit), as the Web Template uses them: a provider's protected
@@ -135,14 +137,14 @@ describe('file attachments, end to end through the SDKs', () => {
 
     // The operator sees every attachment and may download any file.
     const integration = integrationSdkFor(server.baseUrl, server.marketplace);
-    const ofTransaction = await integration.fileAttachments.query({ transactionId, include: ['file'] });
+    const ofTransaction = await integration.fileAttachments.query({ transactionId: asIntegrationId(transactionId), include: ['file'] });
     expect(ofTransaction.data.data.map((a: { id: { uuid: string } }) => a.id.uuid)).toEqual(refs.map((r: { id: { uuid: string } }) => r.id.uuid));
     expect(ofTransaction.data.meta.totalItems).toBe(2);
-    const ofFile = await integration.fileAttachments.query({ fileId: guide });
+    const ofFile = await integration.fileAttachments.query({ fileId: asIntegrationId(guide) });
     expect(ofFile.data.meta.totalItems).toBe(2);
-    const tx = await integration.transactions.show({ id: transactionId, include: ['protectedFileAttachments.file'] });
+    const tx = await integration.transactions.show({ id: asIntegrationId(transactionId), include: ['protectedFileAttachments.file'] });
     expect(tx.data.data.relationships.protectedFileAttachments.data).toHaveLength(2);
-    const operatorDownload = await integration.fileDownloads.create({ fileAttachmentId: refs[0].id });
+    const operatorDownload = await integration.fileDownloads.create({ fileAttachmentId: asIntegrationId(refs[0].id) });
     expect(await bytesAt(operatorDownload.data.data.attributes.url)).toBe('The guide, chapter one.');
   });
 
@@ -167,7 +169,7 @@ describe('file attachments, end to end through the SDKs', () => {
     expect(await bytesAt(download.data.data.attributes.url)).toBe('Invoice 42');
     expect(await codeOf(stranger.client.fileDownloads.create({ fileAttachmentId: refs[0].id }))).toMatchObject({ status: 404 });
     const integration = integrationSdkFor(server.baseUrl, server.marketplace);
-    const ofMessage = await integration.fileAttachments.query({ messageId: sent.data.data.id });
+    const ofMessage = await integration.fileAttachments.query({ messageId: asIntegrationId(sent.data.data.id) });
     expect(ofMessage.data.data.map((a: { attributes: { scope: string } }) => a.attributes.scope)).toEqual(['public', 'public']);
   });
 

@@ -21,10 +21,12 @@ export interface StoredFileAttachment {
   messageId: string | null;
   /** The users who may see it and download its file: a transaction's parties, or a listing's author. */
   readers: string[];
+  /** Its place in its holder's list (attachments made together share `createdAt`). */
+  position: number;
   createdAt: string;
 }
 
-type Parent = Omit<StoredFileAttachment, 'attachmentId' | 'fileId' | 'createdAt'>;
+type Parent = Omit<StoredFileAttachment, 'attachmentId' | 'fileId' | 'createdAt' | 'position'>;
 
 const idOf = (r: { id: unknown }): string => (typeof r.id === 'string' ? r.id : (r.id as { uuid: string }).uuid);
 
@@ -39,10 +41,11 @@ const ops = (event: RecordedEvent, refs: FileAttachmentRef[], parent: Parent, re
   const { marketplaceId, createdAt } = event.metadata;
   return [
     ...removed.map((id): ReadModelOp => ({ op: 'delete', collection: FILE_ATTACHMENTS, marketplaceId, id })),
-    ...refs.map((a): ReadModelOp => {
-      const body: StoredFileAttachment = { attachmentId: a.attachmentId, fileId: a.fileId, createdAt, ...parent };
+    ...refs.map((a, position): ReadModelOp => {
+      const body: StoredFileAttachment = { attachmentId: a.attachmentId, fileId: a.fileId, createdAt, position, ...parent };
       const { readers, scope, parentType, parentId, transactionId, listingId, messageId } = body;
-      return { op: 'put', collection: FILE_ATTACHMENTS, document: { id: a.attachmentId, marketplaceId, createdAt, body, fields: { fileId: a.fileId, readers, scope, parentType, parentId, transactionId, listingId, messageId } } };
+      const fields = { fileId: a.fileId, readers, scope, parentType, parentId, transactionId, listingId, messageId, position };
+      return { op: 'put', collection: FILE_ATTACHMENTS, document: { id: a.attachmentId, marketplaceId, createdAt, body, fields } };
     }),
   ];
 };

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { AuthContext } from '../auth/auth-context';
-import { DOCUMENTS, type DocumentStore, FieldCondition } from '../read-models/document-store.port';
+import { DOCUMENTS, type DocumentStore, FieldCondition, SortKey } from '../read-models/document-store.port';
 import type { Resource } from '../shared/resource';
 import { isUuid } from '../shared/values';
 import type { StoredFile } from './domain/file.views';
@@ -29,9 +29,13 @@ export class FileAttachments {
     return found.filter((a): a is StoredFileAttachment => a !== null);
   }
 
-  /** Oldest first, as attachments are made in the order their resource lists them. */
+  /** Oldest first; attachments made together in the order their holder lists them. */
   query(marketplaceId: string, where: FieldCondition[], page: { offset: number; limit: number }) {
-    return this.documents.query<StoredFileAttachment>(FILE_ATTACHMENTS, { marketplaceId, where, sort: [{ field: 'createdAt', direction: 'asc' }], ...page });
+    const sort: SortKey[] = [
+      { field: 'createdAt', direction: 'asc' },
+      { field: 'position', direction: 'asc' },
+    ];
+    return this.documents.query<StoredFileAttachment>(FILE_ATTACHMENTS, { marketplaceId, where, sort, ...page });
   }
 
   mayRead(attachment: StoredFileAttachment, auth: AuthContext): boolean {
