@@ -199,4 +199,21 @@ describe('file attachments, end to end through the SDKs', () => {
     const listing = await provider.client.ownListings.show({ id: listingId, include: ['protectedFileAttachments'] });
     expect(listing.data.data.relationships.protectedFileAttachments.data).toHaveLength(2);
   });
+  it("Integration API listings take any uploaded file of the marketplace as protected files, and show them to the operator", async () => {
+    const integration = integrationSdkFor(server.baseUrl, server.marketplace);
+    const include = ['protectedFileAttachments', 'protectedFileAttachments.file'];
+    const created = await integration.listings.create(
+      { authorId: asIntegrationId(provider.id), state: 'published', title: 'Operator listing', protectedFileAttachments: [{ fileId: asIntegrationId(guide) }] },
+      { expand: true, include },
+    );
+    expect(created.data.data.relationships.protectedFileAttachments.data).toHaveLength(1);
+    expect(created.data.included.find((r: { type: string }) => r.type === 'file').attributes.name).toBe('guide.txt');
+    const id = created.data.data.id;
+    const bad = await failureOf(integration.listings.update({ id, protectedFileAttachments: [{ fileId: asIntegrationId(guide) }, { fileId: new integrationSdk.types.UUID('00000000-0000-4000-8000-000000000000') }] }));
+    expect([bad.status, bad.data.errors[0].source.path]).toEqual([400, ['protectedFileAttachments', '1', 'fileId']]);
+    await integration.listings.update({ id, protectedFileAttachments: [] });
+    const shown = await integration.listings.show({ id, include });
+    expect(shown.data.data.relationships.protectedFileAttachments.data).toEqual([]);
+    expect((await integration.fileAttachments.query({ listingId: id })).data.meta.totalItems).toBe(0);
+  });
 });
