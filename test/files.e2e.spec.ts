@@ -278,6 +278,11 @@ describe('files: create, upload to the signed URL, verification, download (both 
       // The user owns the operator's file for them.
       expect((await sdk.ownFiles.show({ id: new UUID(forUser.id.uuid) })).data.data.attributes.state).toBe('available');
 
+      // The operator's own file (no owner) is no one's on the Marketplace API, not even an anonymous caller's.
+      const anonymous = marketplaceSdk(server.baseUrl, server.marketplace);
+      expect((await failureOf(anonymous.files.show({ id: new UUID(own.id.uuid) }))).status).toBe(404);
+      expect((await failureOf(sdk.files.show({ id: new UUID(own.id.uuid) }))).status).toBe(404);
+
       const ofUser = (await integration.files.query({ userId: new IntegrationUUID(userId) })).data;
       expect(ofUser.data.map((f: any) => f.id.uuid)).toEqual([forUser.id.uuid]);
       expect(ofUser.meta).toMatchObject({ totalItems: 1, page: 1 });
