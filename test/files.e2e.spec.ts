@@ -110,6 +110,19 @@ describe('files: create, upload to the signed URL, verification, download (both 
       expect(Buffer.from(await (await fetch(download.attributes.url)).arrayBuffer()).equals(bytes)).toBe(true);
     });
 
+    it.each([['application/json', '{"a": 1}'], ['multipart/form-data; boundary=x', '--x--'], ['application/transit+json', '["^ "]'], [null, 'no type at all']])(
+      'when the body is sent as %s, then it is stored as raw bytes, never parsed',
+      async (contentType, text) => {
+        const { sdk } = await userSdk();
+        const bytes = Buffer.from(text);
+        const { fileId, upload } = await createWithUpload(sdk, { name: 'data', mimeType: contentType ?? 'application/octet-stream', size: bytes.length });
+        expect((await put(upload.attributes.url, bytes, contentType ? { 'content-type': contentType } : {})).status).toBe(200);
+        expect((await settled(sdk, fileId)).attributes.state).toBe('available');
+        const download = (await sdk.ownFileDownloads.create({ fileId })).data.data;
+        expect(Buffer.from(await (await fetch(download.attributes.url)).arrayBuffer()).toString()).toBe(text);
+      },
+    );
+
     it('when the MIME type is blocked or malformed, then 400 at mimeType (the template shows "file type not supported")', async () => {
       const { sdk } = await userSdk();
       for (const mimeType of ['application/x-msdownload', 'application/x-sh', 'application/x-apple-diskimage', 'not a type']) {
@@ -264,6 +277,11 @@ describe('files: create, upload to the signed URL, verification, download (both 
       await server.idle();
       // The user owns the operator's file for them.
       expect((await sdk.ownFiles.show({ id: new UUID(forUser.id.uuid) })).data.data.attributes.state).toBe('available');
+
+      // The operator's own file (no owner) is no one's on the Marketplace API, not even an anonymous caller's.
+      const anonymous = marketplaceSdk(server.baseUrl, server.marketplace);
+      expect((await failureOf(anonymous.files.show({ id: new UUID(own.id.uuid) }))).status).toBe(404);
+      expect((await failureOf(sdk.files.show({ id: new UUID(own.id.uuid) }))).status).toBe(404);
 
       const ofUser = (await integration.files.query({ userId: new IntegrationUUID(userId) })).data;
       expect(ofUser.data.map((f: any) => f.id.uuid)).toEqual([forUser.id.uuid]);

@@ -67,7 +67,8 @@ export class FilesMarketplaceController extends FileEndpoints {
   async show(@Api() api: ApiRequest) {
     const { id } = validateParams(ShowFileQuery, api.query, 'query');
     const file = await this.files.find(api.auth.marketplaceId, id);
-    const visible = file !== null && (file.ownerId === api.auth.userId || (await this.visibleThroughAttachment(api, file)));
+    const owned = file !== null && api.auth.userId !== null && file.ownerId === api.auth.userId;
+    const visible = file !== null && (owned || (await this.visibleThroughAttachment(api, file)));
     return this.respond.one(api, visible ? this.files.resource(file, 'file') : null, 'file');
   }
 
