@@ -186,6 +186,7 @@ describe('file attachments, end to end through the SDKs', () => {
     expect(await codeOf(send([{ fileId: pending }]))).toEqual({ status: 400, code: 'validation-invalid-value', path: ['publicFileAttachments', '0', 'fileId'] });
     expect(await codeOf(send(Array.from({ length: 11 }, () => ({ fileId: mine }))))).toEqual({ status: 400, code: 'validation-invalid-value', path: ['publicFileAttachments'] });
     expect((await customer.client.messages.query({ transactionId })).data.meta.totalItems).toBe(countBefore);
+    expect(await codeOf(customer.client.fileDownloads.create({}))).toEqual({ status: 400, code: 'validation-missing-key', path: ['fileAttachmentId'] });
     // An empty list, as the template sends without files, is a plain message.
     await customer.client.messages.send({ transactionId, content: 'no files', publicFileAttachments: [] });
 

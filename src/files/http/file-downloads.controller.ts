@@ -3,7 +3,7 @@ import { Api, ApiRequest } from '../../http/api-request';
 import { ApiCommand, INTEGRATION_TOKEN, USER_TOKEN } from '../../http/endpoint.decorators';
 import { Responder } from '../../http/responder';
 import { NoParams, validateParams } from '../../http/validation';
-import { invalidValue, notFound } from '../../shared/api-error';
+import { invalidValue, missingKey, notFound } from '../../shared/api-error';
 import { MarketplaceDirectory } from '../../marketplaces/marketplace-directory';
 import { CLOCK, type Clock } from '../../shared/clock';
 import { IDS, type IdGenerator } from '../../shared/ids';
@@ -43,7 +43,8 @@ export class FileDownloadsController {
   private async download(api: ApiRequest) {
     validateParams(NoParams, api.query, 'query');
     const body = validateParams(FileDownloadBody, api.body, 'body');
-    if ((body.fileAttachmentId === undefined) === (body.fileId === undefined)) throw invalidValue(['fileAttachmentId'], 'body', 'Give either fileAttachmentId or fileId.');
+    if (body.fileAttachmentId === undefined && body.fileId === undefined) throw missingKey(['fileAttachmentId'], 'body', 'fileAttachmentId (or fileId) is required');
+    if (body.fileAttachmentId !== undefined && body.fileId !== undefined) throw invalidValue(['fileId'], 'body', 'Give either fileAttachmentId or fileId, not both.');
     const file = await this.readableFile(api, body);
     if (!file) throw notFound('No such file.');
     assertFileTransfersEnabled((await this.marketplaces.state(api.auth.marketplaceId)).settings);
