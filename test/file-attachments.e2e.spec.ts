@@ -1,3 +1,5 @@
+import { rebuildReadModels } from '../projections/projection-engine';
+import { ALL_PROJECTIONS } from '../projections/registry';
 import { failureOf, integrationSdk, integrationSdkFor, marketplaceSdk, sharetribeSdk, trustedMarketplaceSdk } from './support/sdks';
 import { http } from './support/http';
 import { startTestServer, TestServer } from './support/test-server';
@@ -216,5 +218,13 @@ describe('file attachments, end to end through the SDKs', () => {
     const shown = await integration.listings.show({ id, include });
     expect(shown.data.data.relationships.protectedFileAttachments.data).toEqual([]);
     expect((await integration.fileAttachments.query({ listingId: id })).data.meta.totalItems).toBe(0);
+  });
+  it('rebuilding the read models from the log gives the same attachments (detached ones stay gone)', async () => {
+    const integration = integrationSdkFor(server.baseUrl, server.marketplace);
+    const all = async () => (await integration.fileAttachments.query({ perPage: 100 })).data.data.map((a: { id: { uuid: string }; attributes: unknown }) => [a.id.uuid, a.attributes]);
+    const before = await all();
+    expect(before.length).toBeGreaterThanOrEqual(6);
+    await rebuildReadModels(server.infra.events, server.infra, ALL_PROJECTIONS);
+    expect(await all()).toEqual(before);
   });
 });
