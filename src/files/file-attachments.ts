@@ -59,5 +59,12 @@ export class FileAttachments {
   }
 }
 
-/** `fileAttachment`: its scope and when it was made; the file is its relationship `file`. */
-export const fileAttachmentResource = (a: StoredFileAttachment): Resource => ({ id: a.attachmentId, type: 'fileAttachment', attributes: { scope: a.scope, createdAt: new Date(a.createdAt) } });
+/**
+ * `fileAttachment`: its scope, when it was made, and `deleted` (always false: a detached attachment is gone; the
+ * Web Template filters on it); the file is its relationship `file`.
+ */
+export const fileAttachmentResource = (a: StoredFileAttachment): Resource => ({
+  id: a.attachmentId,
+  type: 'fileAttachment',
+  attributes: { scope: a.scope, createdAt: new Date(a.createdAt), deleted: false },
+});
