@@ -167,6 +167,10 @@ describe('file attachments, end to end through the SDKs', () => {
       ['invoice.txt', 'available'],
       ['photo.txt', 'available'],
     ]);
+    // The template polls one message while its files verify.
+    const polled = await customer.client.messages.query({ transactionId, ids: [sent.data.data.id], include: ['publicFileAttachments', 'publicFileAttachments.file'] });
+    expect(polled.data.data).toHaveLength(1);
+    expect(polled.data.included.filter((r: { type: string }) => r.type === 'fileAttachment').map((a: { attributes: { deleted: boolean } }) => a.attributes.deleted)).toEqual([false, false]);
     const download = await provider.client.fileDownloads.create({ fileAttachmentId: refs[0].id });
     expect(await bytesAt(download.data.data.attributes.url)).toBe('Invoice 42');
     expect(await codeOf(stranger.client.fileDownloads.create({ fileAttachmentId: refs[0].id }))).toMatchObject({ status: 404 });
