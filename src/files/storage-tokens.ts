@@ -43,7 +43,7 @@ export class StorageTokens {
   }
 
   /** The grant of a token this server signed for `kind` and that has not expired at `now`; 403 forbidden otherwise. */
-  verify(token: string, kind: StorageGrant['kind'], now: Date): StorageGrant {
+  verify<K extends StorageGrant['kind']>(token: string, kind: K, now: Date): Extract<StorageGrant, { kind: K }> {
     const [payload, mac, extra] = token.split('.');
     const expected = payload ? Buffer.from(this.mac(payload)) : Buffer.alloc(0);
     const given = Buffer.from(mac ?? '');
@@ -54,7 +54,8 @@ export class StorageTokens {
     const [marketplaceId, fileId, uploadId] = [0, 1, 2].slice(0, idCount).map((i) => uuidOf(bytes.subarray(1 + 16 * i, 17 + 16 * i)));
     const expiresAt = new Date(bytes.readUInt32BE(1 + 16 * idCount) * 1000);
     if (!(expiresAt.getTime() > now.getTime())) throw forbidden('The link has expired.');
-    return kind === 'upload' ? { kind, marketplaceId, fileId, uploadId, expiresAt } : { kind, marketplaceId, fileId, expiresAt };
+    const grant: StorageGrant = kind === 'upload' ? { kind, marketplaceId, fileId, uploadId, expiresAt } : { kind: 'download', marketplaceId, fileId, expiresAt };
+    return grant as Extract<StorageGrant, { kind: K }>;
   }
 
   private mac(payload: string): string {

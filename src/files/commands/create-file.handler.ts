@@ -7,9 +7,8 @@ import { conflict } from '../../shared/api-error';
 import type { CommandContext } from '../../shared/command-context';
 import { userStream } from '../../users/user-streams';
 import { assertFileTransfersEnabled } from '../domain/file-access';
-import { fileDecider } from '../domain/file.decider';
+import { fileDecider, storedFileOf } from '../domain/file.decider';
 import type { StoredFile } from '../domain/file.views';
-import { storedFileOf } from '../domain/file.decider';
 import { fileStream } from '../file-streams';
 
 export interface DeclaredFile {

@@ -1,8 +1,7 @@
 import { CommandBus } from '@nestjs/cqrs';
-import type { ApiRequest } from '../../http/api-request';
-import { commandContextOf } from '../../http/api-request';
+import { commandContextOf, type ApiRequest } from '../../http/api-request';
 import type { Responder } from '../../http/responder';
-import { validateParams } from '../../http/validation';
+import { NoParams, validateParams } from '../../http/validation';
 import type { MarketplaceDirectory } from '../../marketplaces/marketplace-directory';
 import { notFound } from '../../shared/api-error';
 import type { Clock } from '../../shared/clock';
@@ -16,7 +15,6 @@ import type { StoredFile } from '../domain/file.views';
 import type { FileDirectory } from '../file-directory';
 import { storagePaths, StorageTokens } from '../storage-tokens';
 import { FileIdBody } from './files.dto';
-import { NoParams } from '../../http/validation';
 
 /** The file endpoints both data APIs share; the actor (a user, or the operator) decides which files are theirs. */
 export abstract class FileEndpoints {

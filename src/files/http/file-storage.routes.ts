@@ -74,7 +74,6 @@ export class FileStorageRoutes implements OnModuleInit {
   private async upload(request: TokenRequest, reply: FastifyReply): Promise<FastifyReply> {
     try {
       const grant = this.tokens.verify(request.params.token, 'upload', this.clock.now());
-      if (grant.kind !== 'upload') throw new Error('unreachable');
       const length = request.headers['content-length'];
       const contentLength = length === undefined ? null : Number(length);
       const ctx: CommandContext = {
