@@ -152,6 +152,18 @@ describe('files: create, upload to the signed URL, verification, download (both 
       expect((await settled(sdk, fileId)).attributes.state).toBe('available');
     });
 
+    it('when two uploads race on one link, then one is stored and the other is 409, and the stored bytes are whole', async () => {
+      const { sdk } = await userSdk();
+      const [first, second] = [pdf(300_000), pdf(300_000)];
+      const { fileId, upload } = await createWithUpload(sdk, { name: 'race.pdf', mimeType: 'application/pdf', size: first.length });
+      const answers = await Promise.all([put(upload.attributes.url, chunked(first)), put(upload.attributes.url, chunked(second))]);
+      expect(answers.map((a) => a.status).sort()).toEqual([200, 409]);
+      expect((await settled(sdk, fileId)).attributes.state).toBe('available');
+      const download = (await sdk.ownFileDownloads.create({ fileId })).data.data;
+      const got = Buffer.from(await (await fetch(download.attributes.url)).arrayBuffer());
+      expect(got.equals(answers[0].status === 200 ? first : second)).toBe(true);
+    });
+
     it('when the content is an executable, then verificationFailed and no download link (409)', async () => {
       const { sdk } = await userSdk();
       const bytes = elf(3000);

@@ -1,5 +1,6 @@
 import { Inject } from '@nestjs/common';
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
+import { randomBytes } from 'node:crypto';
 import { Transform, type Readable } from 'node:stream';
 import { BLOBS, type BlobStore } from '../../blobs/blob-store.port';
 import { CommandRunner } from '../../event-sourcing/command-runner';
@@ -14,7 +15,7 @@ export class ReceiveUploadCommand {
   constructor(
     readonly ctx: CommandContext,
     readonly fileId: string,
-    /** From the signed link: names the blob, so two racing uploads never write the same object. */
+    /** From the signed link: which link was used. */
     readonly uploadId: string,
     readonly body: Readable,
     /** The request's Content-Length, when it has one (a chunked body has none). */
@@ -22,8 +23,12 @@ export class ReceiveUploadCommand {
   ) {}
 }
 
-/** Where an upload's bytes are kept: under the marketplace and the file, one object per upload link. */
-export const fileBlobKey = (marketplaceId: string, fileId: string, uploadId: string) => `files/${marketplaceId}/${fileId}/${uploadId}`;
+/**
+ * Where an upload's bytes are kept: under the marketplace and the file, one object per PUT (two racing PUTs of one
+ * link never write, or delete, each other's object; the loser's is removed when its decision fails).
+ */
+const fileBlobKey = (marketplaceId: string, fileId: string, uploadId: string) =>
+  `files/${marketplaceId}/${fileId}/${uploadId}-${randomBytes(6).toString('hex')}`;
 
 const sizeMismatch = (declared: number, detail: string) =>
   apiError(400, 'file-size-mismatch', `The upload must be exactly ${declared} bytes (the size the file was created with); ${detail}.`);
