@@ -47,6 +47,8 @@ export interface Config {
    * with /health/ready still 200. A catch-up engine under steady writes is rarely exactly caught up.
    */
   readyMaxLag: number;
+  /** FILE_MAX_BYTES: the largest file `own_files/create` and `files/create` accept (default 1 GB, the platform's limit). */
+  fileMaxBytes: number;
   /** METRICS_TOKEN: when set, GET /metrics asks for it as a bearer token. */
   metricsToken: string | null;
 }
@@ -120,6 +122,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env, overrides: Part
     stripeSecretKey: env.STRIPE_SECRET_KEY || null,
     metricsToken: env.METRICS_TOKEN || null,
     readyMaxLag: int(env.READY_MAX_LAG, 1_000_000),
+    fileMaxBytes: int(env.FILE_MAX_BYTES, 1_073_741_824),
     ...overrides,
   };
 };

@@ -2,6 +2,7 @@ import multipart from '@fastify/multipart';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
 import { AppModule } from './app.module';
+import { STORAGE_CORS, STORAGE_PREFIX } from './files/http/file-storage.routes';
 import { METRICS, type ServiceMetrics } from './health/service-metrics';
 import { ApiErrorFilter } from './http/error.filter';
 import { installRateLimits } from './http/rate-limits';
@@ -55,13 +56,15 @@ export const createServer = async (infra: Infrastructure, options: ServerOptions
   // multipart/form-data (images/upload) is read by the endpoint itself, as a stream, with its own limits.
   await app.register(multipart as unknown as Parameters<NestFastifyApplication['register']>[0]);
   app.useGlobalFilters(new ApiErrorFilter());
-  app.enableCors({
+  const apiCors = {
     origin: true,
     methods: ['GET', 'POST'],
     allowedHeaders: ['authorization', 'content-type', 'accept', 'x-transit-verbose', 'x-request-id'],
     credentials: false,
     maxAge: 86_400,
-  });
+  };
+  // The file storage links are PUT and fetched by browsers directly, like presigned S3 URLs (src/files).
+  app.enableCors({ delegator: (request, callback) => callback(null, request.url?.startsWith(STORAGE_PREFIX) ? STORAGE_CORS : apiCors) });
   app.enableShutdownHooks();
   await app.init();
   if (options.background !== false)

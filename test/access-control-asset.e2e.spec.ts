@@ -17,14 +17,14 @@ describe('access-control.json follows the marketplace settings', () => {
 
   it('publishes a new version saying what the server now enforces, and none when nothing changed', async () => {
     const before = await accessControl();
-    expect(before.data).toMatchObject({ marketplace: { private: false }, users: { requireApprovalToJoin: false } });
+    expect(before.data).toMatchObject({ marketplace: { private: false, fileUploadAndDownloadDisabled: false }, users: { requireApprovalToJoin: false } });
     const bus = server.app.get(CommandBus);
     const state = await bus.execute<UpdateMarketplaceCommand, MarketplaceState>(
-      new UpdateMarketplaceCommand(server.marketplace.marketplaceId, { type: 'update', settings: { private: true, requireUserApproval: true } }),
+      new UpdateMarketplaceCommand(server.marketplace.marketplaceId, { type: 'update', settings: { private: true, requireUserApproval: true, fileUploadAndDownloadDisabled: true } }),
     );
     await bus.execute(new PublishAccessControlCommand(server.marketplace.marketplaceId, state.settings));
     const after = await accessControl();
-    expect(after.data).toMatchObject({ marketplace: { private: true }, users: { requireApprovalToJoin: true } });
+    expect(after.data).toMatchObject({ marketplace: { private: true, fileUploadAndDownloadDisabled: true }, users: { requireApprovalToJoin: true } });
     expect(after.meta.version).not.toBe(before.meta.version);
     await bus.execute(new PublishAccessControlCommand(server.marketplace.marketplaceId, state.settings));
     expect((await accessControl()).meta.version).toBe(after.meta.version);

@@ -112,13 +112,13 @@ describe('the starter asset tree', () => {
   });
 
   it('states the marketplace’s access settings in access-control.json', async () => {
-    const sources = await starterSources({ ...DEFAULT_SETTINGS, private: true, requireUserApproval: true, requireListingApproval: true });
+    const sources = await starterSources({ ...DEFAULT_SETTINGS, private: true, requireUserApproval: true, requireListingApproval: true, fileUploadAndDownloadDisabled: true });
     const asset = JSON.parse(sources.find((s) => s.path === ACCESS_CONTROL_PATH)!.data.toString('utf8'));
-    expect(asset.marketplace.private).toBe(true);
+    expect(asset.marketplace).toEqual({ private: true, fileUploadAndDownloadDisabled: true });
     expect(asset.users).toEqual(
       expect.objectContaining({ requireApprovalToJoin: true, requirePermissionToPostListings: false, requireApprovalToJoinOptions: { callToAction: { type: 'none' } } }),
     );
     expect(asset.listings.requireApprovalToPublish).toBe(true);
-    expect(assets.get(ACCESS_CONTROL_PATH).marketplace.private).toBe(false);
+    expect(assets.get(ACCESS_CONTROL_PATH).marketplace).toEqual({ private: false, fileUploadAndDownloadDisabled: false });
   });
 });

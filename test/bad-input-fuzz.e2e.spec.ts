@@ -10,7 +10,12 @@ interface Endpoint {
   spec: EndpointSpec;
 }
 
-/** Every data-API endpoint the application declares (ApiQuery/ApiCommand), read from Nest's metadata. */
+/**
+ * Every data-API endpoint the application declares (ApiQuery/ApiCommand), read from Nest's metadata. Routes outside
+ * the two data APIs are not among them on purpose: the asset delivery routes and the file storage routes
+ * (`/v1/files/storage/{upload,download}/<token>`, src/files/http/file-storage.routes.ts) take no parameters but a
+ * signed token (anything else is 403) and a raw body (any bytes are valid content); test/files.e2e.spec.ts covers them.
+ */
 const endpointsOf = (server: TestServer): Endpoint[] => {
   const found: Endpoint[] = [];
   for (const module of server.app.get(ModulesContainer).values()) {
@@ -74,6 +79,9 @@ describe('fuzz: malformed input to every endpoint', () => {
     const endpoints = endpointsOf(server);
     expect(endpoints.length).toBeGreaterThan(40);
     expect(endpoints.some((e) => e.path === '/v1/integration_api/listings/create' && e.method === 'POST')).toBe(true);
+    for (const path of ['/v1/api/own_files/create', '/v1/api/file_uploads/create', '/v1/api/own_file_downloads/create', '/v1/integration_api/files/create'])
+      expect(endpoints.some((e) => e.path === path && e.method === 'POST')).toBe(true);
+    expect(endpoints.some((e) => e.path.startsWith('/v1/files/storage/'))).toBe(false);
   });
 
   it('answers every case on every endpoint with a 4xx in the envelope, and appends no event', async () => {

@@ -1,4 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
+import { Readable } from 'node:stream';
 import { BlobStore, contentKey } from '../src/blobs/blob-store.port';
 
 export interface BlobStoreFixture {
@@ -102,6 +103,44 @@ export const blobStoreContract = (name: string, makeStore: () => Promise<BlobSto
       expect(contentKey(p, data)).not.toBe(contentKey(p, Buffer.from('other bytes')));
       await store.put(contentKey(p, data), data);
       expect((await store.get(contentKey(p, data)))!.data.equals(data)).toBe(true);
+    });
+
+    describe('streaming (optional members; both adapters have them)', () => {
+      const chunked = (data: Buffer, size = 7000) => Readable.from((function* () {
+        for (let at = 0; at < data.length; at += size) yield data.subarray(at, at + size);
+      })());
+      const readAll = async (stream: Readable) => {
+        const chunks: Buffer[] = [];
+        for await (const chunk of stream) chunks.push(chunk as Buffer);
+        return Buffer.concat(chunks);
+      };
+
+      it('stores a stream, with or without its size given, and gives it back as a stream with its size and type', async () => {
+        expect(store.putStream && store.getStream).toBeDefined();
+        const data = randomBytes(300 * 1024 + 17);
+        for (const size of [data.length, undefined]) {
+          const key = `${prefix()}/streamed`;
+          expect(await store.putStream!(key, chunked(data), { contentType: 'application/pdf', size })).toEqual({ size: data.length });
+          const read = await store.getStream!(key);
+          expect(read).toMatchObject({ size: data.length, contentType: 'application/pdf' });
+          expect((await readAll(read!.stream)).equals(data)).toBe(true);
+          expect((await store.get(key))!.data.equals(data)).toBe(true);
+        }
+      });
+
+      it('answers null for a key never written', async () => {
+        expect(await store.getStream!(`${prefix()}/missing`)).toBeNull();
+      });
+
+      it('stores nothing when the stream fails midway', async () => {
+        const key = `${prefix()}/failed`;
+        const failing = Readable.from((async function* () {
+          yield Buffer.alloc(1024, 1);
+          throw new Error('client went away');
+        })());
+        await expect(store.putStream!(key, failing, { contentType: 'text/plain' })).rejects.toThrow('client went away');
+        expect(await store.exists(key)).toBe(false);
+      });
     });
 
     it.each(['', '/absolute', 'a//b', '../escape', 'a/../b', 'a/./b', 'space here', 'trailing/'])('rejects the unsafe key %j', async (key) => {

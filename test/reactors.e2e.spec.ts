@@ -71,6 +71,7 @@ describe('reactors', () => {
     expect(report.map((r) => [r.name, r.lag, r.lastError, r.stopped])).toEqual([
       ['account-mails', 0, null, false],
       ['author-listings', 0, null, false],
+      ['file-verification', 0, null, false],
       ['transaction-notifications', 0, null, false],
     ]);
   });

@@ -34,6 +34,7 @@ export const accessControlFor = (template: Buffer, settings: MarketplaceSettings
     listings: Record<string, unknown>;
   };
   asset.marketplace.private = settings.private;
+  asset.marketplace.fileUploadAndDownloadDisabled = settings.fileUploadAndDownloadDisabled;
   asset.users.requireApprovalToJoin = settings.requireUserApproval;
   asset.users.requirePermissionToPostListings = settings.requirePermissionToPostListings;
   asset.users.requirePermissionToInitiateTransactions = settings.requirePermissionToInitiateTransactions;

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import type { Readable } from 'node:stream';
 
 /**
  * The blob port: immutable-ish binary objects (uploaded images, generated image variants, asset files) by key.
@@ -19,6 +20,24 @@ export interface BlobStore {
   /** Removes the object; removing a missing key is not an error. */
   delete(key: string): Promise<void>;
   close(): Promise<void>;
+  /**
+   * Optional streaming members, for objects too big to hold in memory (files up to 1 GB). `putStream` stores what
+   * the stream yields, atomically like `put` (a failed or aborted stream stores nothing), and answers the bytes
+   * stored. `getStream` opens the object for reading, or null when there is none.
+   */
+  putStream?(key: string, stream: Readable, options?: PutStreamOptions): Promise<{ size: number }>;
+  getStream?(key: string): Promise<BlobReadStream | null>;
+}
+
+export interface PutStreamOptions extends PutBlobOptions {
+  /** The length when known in advance (S3 needs it to stream a PUT; without it the adapter may buffer). */
+  size?: number;
+}
+
+export interface BlobReadStream {
+  stream: Readable;
+  size: number;
+  contentType: string;
 }
 
 export interface PutBlobOptions {

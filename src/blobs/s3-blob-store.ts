@@ -1,5 +1,6 @@
 import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, PutObjectCommand, S3Client, S3ServiceException } from '@aws-sdk/client-s3';
-import { assertBlobKey, BlobStore, DEFAULT_CONTENT_TYPE, PutBlobOptions, StoredBlob } from './blob-store.port';
+import { Readable, Transform } from 'node:stream';
+import { assertBlobKey, BlobReadStream, BlobStore, DEFAULT_CONTENT_TYPE, PutBlobOptions, PutStreamOptions, StoredBlob } from './blob-store.port';
 
 export interface S3BlobStoreOptions {
   bucket: string;
@@ -40,6 +41,48 @@ export class S3BlobStore implements BlobStore {
     await this.client.send(
       new PutObjectCommand({ Bucket: this.options.bucket, Key: this.objectKey(key), Body: data, ContentType: options.contentType ?? DEFAULT_CONTENT_TYPE }),
     );
+  }
+
+  /**
+   * A streamed PUT needs the length up front (S3 signs it): with `size` the body is streamed as it arrives, and S3
+   * refuses a body of another length, so nothing is stored then. Without it the stream is read into memory first.
+   */
+  async putStream(key: string, stream: Readable, options: PutStreamOptions = {}): Promise<{ size: number }> {
+    let size = 0;
+    const count = new Transform({
+      transform(chunk: Buffer, _encoding, done) {
+        size += chunk.length;
+        done(null, chunk);
+      },
+    });
+    stream.on('error', (error) => count.destroy(error));
+    stream.pipe(count);
+    let body: Readable | Buffer = count;
+    if (options.size === undefined) {
+      const chunks: Buffer[] = [];
+      for await (const chunk of count) chunks.push(chunk as Buffer);
+      body = Buffer.concat(chunks);
+    }
+    await this.client.send(
+      new PutObjectCommand({
+        Bucket: this.options.bucket,
+        Key: this.objectKey(key),
+        Body: body,
+        ContentType: options.contentType ?? DEFAULT_CONTENT_TYPE,
+        ...(options.size !== undefined ? { ContentLength: options.size } : {}),
+      }),
+    );
+    return { size };
+  }
+
+  async getStream(key: string): Promise<BlobReadStream | null> {
+    try {
+      const out = await this.client.send(new GetObjectCommand({ Bucket: this.options.bucket, Key: this.objectKey(key) }));
+      return { stream: out.Body as Readable, size: out.ContentLength ?? 0, contentType: out.ContentType ?? DEFAULT_CONTENT_TYPE };
+    } catch (error) {
+      if (isNotFound(error)) return null;
+      throw error;
+    }
   }
 
   async get(key: string): Promise<StoredBlob | null> {

@@ -18,6 +18,7 @@ const BOOLEAN_SETTINGS: Array<[keyof MarketplaceSettings, string, string]> = [
   ['requirePermissionToInitiateTransactions', '--require-permission-to-initiate-transactions <bool>', 'only users with initiateTransactions allowed may buy'],
   ['private', '--private <bool>', 'private marketplace: only signed-in users read listings and profiles'],
   ['requirePermissionToRead', '--require-permission-to-read <bool>', 'private marketplace: users need the read permission'],
+  ['fileUploadAndDownloadDisabled', '--file-upload-and-download-disabled <bool>', 'no file uploads or downloads (those endpoints answer 403)'],
 ];
 
 const update = (marketplaceId: string, command: UpdateMarketplaceCommand['command'], json: boolean) =>

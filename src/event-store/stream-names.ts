@@ -17,6 +17,8 @@ export const streams = {
   session: (marketplaceId: string, sessionId: string) => `${marketplaceId}:session-${sessionId}`,
   /** An uploaded image (internal: the platform has no image events). */
   image: (marketplaceId: string, imageId: string) => `${marketplaceId}:image-${imageId}`,
+  /** A file a user or the operator uploads (internal: the platform's event types have no files). */
+  file: (marketplaceId: string, fileId: string) => `${marketplaceId}:file-${fileId}`,
   /** The marketplace's asset tree: one event per published version (internal). */
   assets: (marketplaceId: string) => `${marketplaceId}:assets`,
   listing: (marketplaceId: string, listingId: string) => `${marketplaceId}:listing-${listingId}`,

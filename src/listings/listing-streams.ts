@@ -5,7 +5,7 @@ import { ListingEvent, PUBLIC_LISTING_EVENTS } from './domain/listing.events';
 import type { ListingState } from './domain/listing.state';
 import { storedListing } from './domain/listing.views';
 
-export const listingModel = modelOf('listing', listingDecider, { snapshotVersion: 2 });
+export const listingModel = modelOf('listing', listingDecider, { snapshotVersion: 3 });
 
 /** A listing's stream: its events carry the Integration API listing as resource and the author as related id. */
 export const listingStream = (marketplaceId: string, listingId: string): StreamRef<ListingState, ListingEvent> =>

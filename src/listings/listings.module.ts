@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { FilesModule } from '../files/files.module';
 import { ImagesModule } from '../images/images.module';
 import { MarketplacesModule } from '../marketplaces/marketplaces.module';
 import { SearchSchemasModule } from '../search-schemas/search-schemas.module';
@@ -15,7 +16,7 @@ import { FindListingHandler, SearchListingsHandler } from './queries/listing.que
 
 /** Listings: own listings (Marketplace API), public listings, Integration API listings, all queries through listing search. */
 @Module({
-  imports: [MarketplacesModule, ImagesModule, SearchSchemasModule],
+  imports: [FilesModule, MarketplacesModule, ImagesModule, SearchSchemasModule],
   controllers: [OwnListingsController, ListingsMarketplaceController, ListingsIntegrationController],
   providers: [ListingReads, ListingLookup, ListingsRelationships, AuthorListingsReactor, CreateListingHandler, ChangeListingHandler, DeleteAuthorListingsHandler, FindListingHandler, SearchListingsHandler],
   exports: [ListingReads, ListingLookup],

@@ -13,7 +13,7 @@ export const processStreamId = (marketplaceId: string, name: string) => `${marke
 export const transactionStreamId = (marketplaceId: string, transactionId: string) => `${marketplaceId}:transaction-${transactionId}`;
 
 export const processModel = modelOf('process', processDecider);
-export const transactionModel = modelOf('transaction', transactionDecider, { snapshotVersion: 2 });
+export const transactionModel = modelOf('transaction', transactionDecider, { snapshotVersion: 3 });
 
 /** A process's stream: internal events (the platform shows no events for processes). */
 export const processStream = (marketplaceId: string, name: string): StreamRef<ProcessState, ProcessEvent> =>

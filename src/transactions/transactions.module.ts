@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { FilesModule } from '../files/files.module';
 import { ListingsModule } from '../listings/listings.module';
 import { MarketplacesModule } from '../marketplaces/marketplaces.module';
 import { StockModule } from '../stock/stock.module';
@@ -23,7 +24,7 @@ import { TransactionReads } from './queries/transaction-reads';
 
 /** Transactions: processes (versions, aliases), the engine, messages and reviews, in both data APIs. */
 @Module({
-  imports: [MarketplacesModule, ListingsModule, StockModule, PaymentsModule],
+  imports: [FilesModule, MarketplacesModule, ListingsModule, StockModule, PaymentsModule],
   controllers: [TransactionsMarketplaceController, MessagesReviewsMarketplaceController, BookingsMarketplaceController, TransactionsIntegrationController],
   providers: [
     TransactionReads,

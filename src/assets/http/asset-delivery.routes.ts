@@ -40,7 +40,7 @@ const assetsParam = (request: FastifyRequest): string | undefined => {
  * itself (docs/performance.md, "Asset delivery"). Nothing else changes for a client: errors are thrown and reach
  * the global ApiErrorFilter through the error handler Nest installs on Fastify (the JSON error envelope, as for
  * any route), CORS and the request log are Fastify hooks that run for every route, and rate limits are for the
- * data APIs only. This is the one place the service answers HTTP outside Nest's router.
+ * data APIs only. The file storage routes (src/files/http/file-storage.routes.ts) are the other such place.
  */
 @Injectable()
 export class AssetDeliveryRoutes implements OnModuleInit {

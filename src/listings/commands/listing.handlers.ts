@@ -1,6 +1,9 @@
 import { Inject } from '@nestjs/common';
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { CommandRunner } from '../../event-sourcing/command-runner';
+import { attachFiles, MAX_LISTING_ATTACHMENTS } from '../../files/domain/file-attachments';
+import type { StoredFile } from '../../files/domain/file.views';
+import { FileDirectory } from '../../files/file-directory';
 import { assertImagesUsable, imageStreams } from '../../images/image-streams';
 import { IDS, type IdGenerator } from '../../shared/ids';
 import type { MarketplaceState } from '../../marketplaces/domain/marketplace.decider';
@@ -24,8 +27,22 @@ export class CreateListingCommand {
     readonly start: 'draft' | 'publish' | 'pendingApproval' | 'published',
     readonly listing: NewListing,
     readonly actor: Actor['kind'],
+    /** The files of `protectedFileAttachments`, in order; absent: none. */
+    readonly fileIds?: string[],
   ) {}
 }
+
+/** Files a request names, read before the decision with an id for each position (a retried decision reuses them). */
+const requestedFiles = async (files: FileDirectory, ids: IdGenerator, marketplaceId: string, fileIds: string[] | undefined) => ({
+  files: fileIds?.length ? await files.findMany(marketplaceId, fileIds) : new Map<string, StoredFile>(),
+  newIds: (fileIds ?? []).map(() => ids.next()),
+});
+
+/** The listing's protected attachments after a request that names `fileIds` (undefined: unchanged). */
+const protectedFiles = (fileIds: string[] | undefined, read: Awaited<ReturnType<typeof requestedFiles>>, ownerId: string | null, listing: ListingState) =>
+  fileIds === undefined
+    ? undefined
+    : attachFiles({ field: 'protectedFileAttachments', fileIds, files: read.files, ownerId, max: MAX_LISTING_ATTACHMENTS, newIds: read.newIds, existing: listing.protectedFileAttachments });
 
 /**
  * A new listing stream, decided with the marketplace's settings (listing approval), the author's state (an
@@ -36,10 +53,12 @@ export class CreateListingHandler implements ICommandHandler<CreateListingComman
   constructor(
     private readonly runner: CommandRunner,
     @Inject(IDS) private readonly ids: IdGenerator,
+    private readonly files: FileDirectory,
   ) {}
 
-  async execute({ ctx, authorId, start, listing, actor }: CreateListingCommand): Promise<string> {
+  async execute({ ctx, authorId, start, listing, actor, fileIds }: CreateListingCommand): Promise<string> {
     const listingId = this.ids.next();
+    const read = await requestedFiles(this.files, this.ids, ctx.marketplaceId, fileIds);
     await this.runner.run({
       ctx,
       streams: {
@@ -54,7 +73,8 @@ export class CreateListingHandler implements ICommandHandler<CreateListingComman
         const requireApproval = (s.marketplace as MarketplaceState).settings.requireListingApproval;
         const state: 'draft' | 'pendingApproval' | 'published' =
           start === 'draft' ? 'draft' : start === 'publish' ? (requireApproval ? 'pendingApproval' : 'published') : start;
-        const create = { type: 'create' as const, listingId, marketplaceId: ctx.marketplaceId, authorId, state, listing, now: ctx.now };
+        const protectedFileAttachments = protectedFiles(fileIds, read, actor === 'author' ? authorId : null, s.listing as ListingState);
+        const create = { type: 'create' as const, listingId, marketplaceId: ctx.marketplaceId, authorId, state, listing, now: ctx.now, protectedFileAttachments };
         return { events: { listing: listingDecider.decide(create, s.listing as ListingState) } };
       },
     });
@@ -76,6 +96,8 @@ export class ChangeListingCommand {
     readonly ctx: CommandContext,
     readonly listingId: string,
     readonly command: ListingChange,
+    /** An update's `protectedFileAttachments`: the whole new list of files; absent: unchanged. */
+    readonly fileIds?: string[],
   ) {}
 }
 
@@ -92,9 +114,14 @@ const newImages = (command: ListingChange, listing: ListingState | undefined): {
  */
 @CommandHandler(ChangeListingCommand)
 export class ChangeListingHandler implements ICommandHandler<ChangeListingCommand, void> {
-  constructor(private readonly runner: CommandRunner) {}
+  constructor(
+    private readonly runner: CommandRunner,
+    @Inject(IDS) private readonly ids: IdGenerator,
+    private readonly files: FileDirectory,
+  ) {}
 
-  async execute({ ctx, listingId, command }: ChangeListingCommand): Promise<void> {
+  async execute({ ctx, listingId, command, fileIds }: ChangeListingCommand): Promise<void> {
+    const read = await requestedFiles(this.files, this.ids, ctx.marketplaceId, fileIds);
     await this.runner.run({
       ctx,
       streams: (loaded) => ({
@@ -107,7 +134,9 @@ export class ChangeListingHandler implements ICommandHandler<ChangeListingComman
         const decided: ListingCommand =
           command.type === 'publish-draft'
             ? { ...command, requireApproval: (s.marketplace as MarketplaceState).settings.requireListingApproval }
-            : command;
+            : command.type === 'update' && fileIds !== undefined && listing.exists && !listing.deleted && (command.actor.kind === 'operator' || command.actor.userId === listing.authorId)
+              ? { ...command, protectedFileAttachments: protectedFiles(fileIds, read, command.actor.kind === 'author' ? command.actor.userId : null, listing) }
+              : command;
         // The listing's own rules first (not found, someone else's listing), then the images it attaches.
         const events = listingDecider.decide(decided, listing);
         const images = newImages(command, listing);

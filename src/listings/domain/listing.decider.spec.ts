@@ -121,4 +121,27 @@ describe('listing decider', () => {
     expect(view.relationships.author.data.id.uuid).toBe(authorId);
     expect(view.relationships.images.data.map((r) => r.id.uuid)).toEqual([image1]);
   });
+  describe('protected file attachments', () => {
+    const a1 = { attachmentId: '66666666-6666-4666-8666-666666666661', fileId: '77777777-7777-4777-8777-777777777771' };
+    const a2 = { attachmentId: '66666666-6666-4666-8666-666666666662', fileId: '77777777-7777-4777-8777-777777777772' };
+
+    it('given a new listing with files, then listing/created carries its attachments; without files the event is as before', () => {
+      const [event] = given([]).when({ ...create(), protectedFileAttachments: [a1] } as ListingCommand).events();
+      expect(event.data).toMatchObject({ protectedFileAttachments: [a1] });
+      expect(given([]).when(create()).events()[0].data).not.toHaveProperty('protectedFileAttachments');
+    });
+
+    it('given a listing with files, when updated with a new whole list, then the list is replaced; the same list changes nothing', () => {
+      const withFiles: ListingEvent = { type: 'listing/updated', data: { protectedFileAttachments: [a1] } };
+      given([created(), withFiles]).when({ type: 'update', actor: author, update: {}, protectedFileAttachments: [a2] }).then([{ type: 'listing/updated', data: { protectedFileAttachments: [a2] } }]);
+      given([created(), withFiles]).when({ type: 'update', actor: author, update: {}, protectedFileAttachments: [a1] }).thenNothing();
+      given([created(), withFiles]).when({ type: 'update', actor: author, update: { title: 'Bike 2' } }).then([{ type: 'listing/updated', data: { title: 'Bike 2' } }]);
+    });
+
+    it('shows the attachments as a relationship of the Integration API listing, only when there are any', () => {
+      const withFiles: ListingEvent = { type: 'listing/updated', data: { protectedFileAttachments: [a1, a2] } };
+      expect(storedListing(given([created(), withFiles]).state).relationships.protectedFileAttachments?.data.map((r) => r.id.uuid)).toEqual([a1.attachmentId, a2.attachmentId]);
+      expect(storedListing(given([created()]).state).relationships).not.toHaveProperty('protectedFileAttachments');
+    });
+  });
 });

@@ -1,3 +1,4 @@
+import type { FileAttachmentRef } from '../../files/domain/file-attachments';
 import { apiError, conflict } from '../../shared/api-error';
 import type { Decider } from '../../shared/decider';
 import { deepEqual, mergeExtendedData } from '../../shared/resource-diff';
@@ -22,8 +23,11 @@ export type ListingCommand =
       state: Extract<ListingStatus, 'draft' | 'pendingApproval' | 'published'>;
       listing: NewListing;
       now: Date;
+      /** Already checked and given ids by the command (attachFiles). */
+      protectedFileAttachments?: FileAttachmentRef[];
     }
-  | { type: 'update'; actor: Actor; update: ListingUpdate }
+  /** `protectedFileAttachments`: the whole new list, checked by the command (attachFiles); absent: unchanged. */
+  | { type: 'update'; actor: Actor; update: ListingUpdate; protectedFileAttachments?: FileAttachmentRef[] }
   | { type: 'publish-draft'; actor: Actor; requireApproval: boolean }
   | { type: 'discard-draft'; actor: Actor; now: Date }
   | { type: 'open'; actor: Actor }
@@ -56,7 +60,7 @@ const REPLACED = ['title', 'description', 'geolocation', 'price', 'availabilityP
 const distinct = (ids: string[]): string[] => [...new Set(ids)];
 
 /** Only what actually changes, so a no-op update appends nothing and previousValues stay exact. */
-export const listingChanges = (state: ListingState, update: ListingUpdate): ListingChanges => {
+export const listingChanges = (state: ListingState, update: ListingUpdate, files?: FileAttachmentRef[]): ListingChanges => {
   const changes: Record<string, unknown> = {};
   for (const key of REPLACED) {
     const value = update[key];
@@ -72,6 +76,7 @@ export const listingChanges = (state: ListingState, update: ListingUpdate): List
     const images = distinct(update.images);
     if (!deepEqual(images, state.images)) changes.images = images;
   }
+  if (files !== undefined && !deepEqual(files, state.protectedFileAttachments)) changes.protectedFileAttachments = files;
   return changes as ListingChanges;
 };
 
@@ -103,6 +108,7 @@ export const listingDecider: Decider<ListingCommand, ListingState, ListingEvent>
             metadata: stripNulls(l.metadata),
             images: distinct(l.images ?? []),
             createdAt: command.now.toISOString(),
+            ...(command.protectedFileAttachments?.length ? { protectedFileAttachments: command.protectedFileAttachments } : {}),
           },
         },
       ];
@@ -118,7 +124,7 @@ export const listingDecider: Decider<ListingCommand, ListingState, ListingEvent>
     mustBeLive(state, command.actor);
     switch (command.type) {
       case 'update': {
-        const changes = listingChanges(state, command.update);
+        const changes = listingChanges(state, command.update, command.protectedFileAttachments);
         return Object.keys(changes).length === 0 ? [] : [{ type: 'listing/updated', data: changes }];
       }
       case 'add-image':

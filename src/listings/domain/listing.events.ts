@@ -1,3 +1,4 @@
+import type { FileAttachmentRef } from '../../files/domain/file-attachments';
 import type { DomainEvent } from '../../shared/decider';
 
 export type ListingStatus = 'draft' | 'pendingApproval' | 'published' | 'closed';
@@ -40,10 +41,12 @@ export interface ListingCreatedData extends ListingContent {
   authorId: string;
   state: ListingStatus;
   createdAt: string;
+  /** The listing's protected files (seen by the author; revealed to a transaction by its process); only when any. */
+  protectedFileAttachments?: FileAttachmentRef[];
 }
 
 /** Only the changed attributes; extended data as the whole object after the top-level merge. */
-export type ListingChanges = Partial<ListingContent> & { state?: ListingStatus };
+export type ListingChanges = Partial<ListingContent> & { state?: ListingStatus; protectedFileAttachments?: FileAttachmentRef[] };
 
 export type ListingEvent =
   | DomainEvent<'listing/created', ListingCreatedData>

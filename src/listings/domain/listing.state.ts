@@ -1,3 +1,4 @@
+import type { FileAttachmentRef } from '../../files/domain/file-attachments';
 import type { ListingContent, ListingEvent, ListingStatus } from './listing.events';
 
 export interface ListingState extends ListingContent {
@@ -10,6 +11,8 @@ export interface ListingState extends ListingContent {
   createdAt: string | null;
   /** The total of the listing's stock; null while it has none (kept in step by the stock context). */
   currentStock: number | null;
+  /** Protected file attachments, in order (the whole list is replaced by each change). */
+  protectedFileAttachments: FileAttachmentRef[];
 }
 
 export const initialListingState = (): ListingState => ({
@@ -21,6 +24,7 @@ export const initialListingState = (): ListingState => ({
   state: null,
   createdAt: null,
   currentStock: null,
+  protectedFileAttachments: [],
   title: '',
   description: null,
   geolocation: null,

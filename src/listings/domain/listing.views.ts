@@ -13,7 +13,7 @@ export interface StoredListing {
   id: Uuid;
   type: 'listing';
   attributes: Record<string, unknown>;
-  relationships: { author: { data: Ref }; marketplace: { data: Ref }; images: { data: Ref[] } };
+  relationships: { author: { data: Ref }; marketplace: { data: Ref }; images: { data: Ref[] }; protectedFileAttachments?: { data: Ref[] } };
   /** The listing's stock total (what stock filters search), null without stock; not an attribute of any view. */
   currentStock?: { quantity: number } | null;
 }
@@ -38,6 +38,7 @@ export const storedListing = (s: ListingState): StoredListing => ({
     author: { data: { id: new Uuid(s.authorId!), type: 'user' } },
     marketplace: { data: { id: new Uuid(s.marketplaceId!), type: 'marketplace' } },
     images: { data: s.images.map((id) => ({ id: new Uuid(id), type: 'image' })) },
+    ...(s.protectedFileAttachments?.length ? { protectedFileAttachments: { data: s.protectedFileAttachments.map((a) => ({ id: new Uuid(a.attachmentId), type: 'fileAttachment' })) } } : {}),
   },
   currentStock: s.currentStock === null || s.currentStock === undefined ? null : { quantity: s.currentStock },
 });
@@ -69,6 +70,7 @@ export const deletedListing = (id: string, marketplaceId: string): StoredListing
 export const listingId = (l: StoredListing): string => l.id.uuid;
 export const authorIdOf = (l: StoredListing): string | null => l.relationships.author.data?.id.uuid ?? null;
 export const imageIdsOf = (l: StoredListing): string[] => l.relationships.images.data.map((r) => r.id.uuid);
+export const protectedAttachmentIdsOf = (l: StoredListing): string[] => (l.relationships.protectedFileAttachments?.data ?? []).map((r) => r.id.uuid);
 export const isLive = (l: StoredListing | null): l is StoredListing => l !== null && l.attributes.deleted !== true;
 
 /** Integration API `listing`: everything. */

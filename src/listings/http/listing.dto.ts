@@ -21,6 +21,8 @@ class OwnListingFields {
   @Optional() @IsExtendedData() publicData?: Record<string, unknown>;
   @Optional() @IsExtendedData() privateData?: Record<string, unknown>;
   @Optional() @IsArray() @ArrayMaxSize(100) @IsImageIdList() images?: string[];
+  /** `[{fileId}]`, the whole list; entries are checked by fileIdsOf (their paths) and the listing command (the files). */
+  @Optional() @IsArray() @ArrayMaxSize(1000) protectedFileAttachments?: unknown[];
 }
 
 export class CreateOwnListingBody extends OwnListingFields {

@@ -1,5 +1,6 @@
 import { Controller, Inject } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
+import { fileIdsOf } from '../../files/file-attachment-input';
 import { Api, ApiRequest, commandContextOf } from '../../http/api-request';
 import { ApiCommand, ApiQuery, INTEGRATION_TOKEN } from '../../http/endpoint.decorators';
 import { Responder } from '../../http/responder';
@@ -41,7 +42,7 @@ export class ListingsIntegrationController {
     validateParams(NoParams, api.query, 'query');
     const { authorId, state, ...body } = validateParams(CreateIntegrationListingBody, api.body, 'body');
     const listingId = await this.commands.execute<CreateListingCommand, string>(
-      new CreateListingCommand(commandContextOf(api, this.clock), authorId, state, newListingOf(body), 'operator'),
+      new CreateListingCommand(commandContextOf(api, this.clock), authorId, state, newListingOf(body), 'operator', fileIdsOf(body.protectedFileAttachments, 'protectedFileAttachments')),
     );
     return this.answer(api, listingId);
   }
@@ -50,7 +51,7 @@ export class ListingsIntegrationController {
   async update(@Api() api: ApiRequest) {
     validateParams(NoParams, api.query, 'query');
     const { id, ...fields } = validateParams(UpdateIntegrationListingBody, api.body, 'body');
-    return this.run(api, id, { type: 'update', actor: operator, update: listingUpdateOf(fields) });
+    return this.run(api, id, { type: 'update', actor: operator, update: listingUpdateOf(fields) }, fileIdsOf(fields.protectedFileAttachments, 'protectedFileAttachments'));
   }
 
   @ApiCommand('open', INTEGRATION_TOKEN)
@@ -74,8 +75,8 @@ export class ListingsIntegrationController {
     return this.run(api, id, command);
   }
 
-  private async run(api: ApiRequest, listingId: string, command: ListingChange) {
-    await this.commands.execute(new ChangeListingCommand(commandContextOf(api, this.clock), listingId, command));
+  private async run(api: ApiRequest, listingId: string, command: ListingChange, fileIds?: string[]) {
+    await this.commands.execute(new ChangeListingCommand(commandContextOf(api, this.clock), listingId, command, fileIds));
     return this.answer(api, listingId);
   }
 

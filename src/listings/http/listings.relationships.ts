@@ -1,17 +1,19 @@
 import { Injectable, OnModuleInit } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
+import { FileAttachments } from '../../files/file-attachments';
 import { LoadContext, RelationshipRegistry } from '../../http/envelope';
 import type { Resource } from '../../shared/resource';
 import { ImageDirectory } from '../../images/image-directory';
 import { MarketplaceDirectory } from '../../marketplaces/marketplace-directory';
 import { currentUserView, integrationUser, publicUserView, StoredUser } from '../../users/domain/user.views';
 import { FindUserQuery } from '../../users/queries/find-user.query';
-import { authorIdOf, imageIdsOf, isLive } from '../domain/listing.views';
+import { authorIdOf, imageIdsOf, isLive, protectedAttachmentIdsOf } from '../domain/listing.views';
 import { ListingReads } from './listing-reads';
 
 /**
  * The relationships of `ownListing` and `listing`: marketplace, author (the author's own view for an own
- * listing, the public profile otherwise, everything on the Integration API) and images, in order. The stock
+ * listing, the public profile otherwise, everything on the Integration API), images, in order, and
+ * protectedFileAttachments (the author's and the operator's views only). The stock
  * context registers `currentStock` (src/stock/http/stock.relationships.ts).
  */
 @Injectable()
@@ -24,6 +26,7 @@ export class ListingsRelationships implements OnModuleInit {
     private readonly queries: QueryBus,
     private readonly marketplaces: MarketplaceDirectory,
     private readonly images: ImageDirectory,
+    private readonly attachments: FileAttachments,
   ) {}
 
   onModuleInit(): void {
@@ -31,6 +34,12 @@ export class ListingsRelationships implements OnModuleInit {
       this.registry.register(type, 'marketplace', (_r, ctx) => this.marketplaces.resource(ctx.auth.marketplaceId));
       this.registry.register(type, 'author', (r, ctx) => this.author(type, r, ctx));
       this.registry.register(type, 'images', (r, ctx) => this.imagesOf(r, ctx));
+      // Protected: the author's ownListing and the operator's listing only, never the public listing.
+      this.registry.register(type, 'protectedFileAttachments', async (r, ctx) => {
+        if (type === 'listing' && ctx.auth.scope !== 'integ') return [];
+        const listing = await this.reads.find(ctx.auth.marketplaceId, r.id, ctx.auth);
+        return isLive(listing) ? this.attachments.resources(ctx.auth, protectedAttachmentIdsOf(listing)) : [];
+      });
     }
   }
 

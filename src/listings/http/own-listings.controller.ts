@@ -1,5 +1,6 @@
 import { Controller, Inject } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
+import { fileIdsOf } from '../../files/file-attachment-input';
 import { Requires } from '../../http/access';
 import { Api, ApiRequest, commandContextOf } from '../../http/api-request';
 import { ApiCommand, ApiQuery, USER_TOKEN } from '../../http/endpoint.decorators';
@@ -69,7 +70,7 @@ export class OwnListingsController {
   update(@Api() api: ApiRequest) {
     validateParams(NoParams, api.query, 'query');
     const { id, ...fields } = validateParams(UpdateOwnListingBody, api.body, 'body');
-    return this.run(api, id, { type: 'update', actor: this.actor(api), update: listingUpdateOf(fields) });
+    return this.run(api, id, { type: 'update', actor: this.actor(api), update: listingUpdateOf(fields) }, fileIdsOf(fields.protectedFileAttachments, 'protectedFileAttachments'));
   }
 
   @ApiCommand('add_image', USER_TOKEN)
@@ -103,7 +104,7 @@ export class OwnListingsController {
     validateParams(NoParams, api.query, 'query');
     const body = validateParams(CreateOwnListingBody, api.body, 'body');
     const listingId = await this.commands.execute<CreateListingCommand, string>(
-      new CreateListingCommand(commandContextOf(api, this.clock), api.auth.userId!, start, newListingOf(body), 'author'),
+      new CreateListingCommand(commandContextOf(api, this.clock), api.auth.userId!, start, newListingOf(body), 'author', fileIdsOf(body.protectedFileAttachments, 'protectedFileAttachments')),
     );
     return this.answer(api, listingId);
   }
@@ -114,8 +115,8 @@ export class OwnListingsController {
     return this.run(api, id, command(this.actor(api)));
   }
 
-  private async run(api: ApiRequest, listingId: string, command: ListingChange) {
-    await this.commands.execute(new ChangeListingCommand(commandContextOf(api, this.clock), listingId, command));
+  private async run(api: ApiRequest, listingId: string, command: ListingChange, fileIds?: string[]) {
+    await this.commands.execute(new ChangeListingCommand(commandContextOf(api, this.clock), listingId, command, fileIds));
     return this.answer(api, listingId);
   }
 

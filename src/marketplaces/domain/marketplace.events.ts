@@ -15,6 +15,8 @@ export interface MarketplaceSettings {
   requirePermissionToRead: boolean;
   /** The front end's address, for links in emails (verification, password reset). */
   url: string | null;
+  /** Console > Access control: no file uploads or downloads in this marketplace (those endpoints answer 403). */
+  fileUploadAndDownloadDisabled: boolean;
 }
 
 export const DEFAULT_SETTINGS: MarketplaceSettings = {
@@ -25,6 +27,7 @@ export const DEFAULT_SETTINGS: MarketplaceSettings = {
   private: false,
   requirePermissionToRead: false,
   url: null,
+  fileUploadAndDownloadDisabled: false,
 };
 
 /** An OpenID Connect provider users may log in with (`idpId` is what clients send as idp_id). */

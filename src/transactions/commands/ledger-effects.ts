@@ -17,13 +17,17 @@ import type { TransitionSpec } from '../domain/process-definition';
 const BOOKING = /^action\/(create-(pending-|proposed-)?booking|accept-booking|decline-booking|cancel-booking|update-booking)$/;
 const STOCK = /^action\/.*-stock-reservation$/;
 
-/** The ledger streams a transition's actions need, beside the transaction's own: the listing, its seats, its stock. */
+/**
+ * The ledger streams a transition's actions need, beside the transaction's own: the listing (also read, not
+ * changed, for the protected files it reveals), its seats, its stock.
+ */
 export const ledgerStreams = (marketplaceId: string, listingId: string, t: TransitionSpec | undefined): Streams => {
   const names = (t?.actions ?? []).map((a) => a.name);
   const seats = names.some((n) => BOOKING.test(n));
   const stock = names.some((n) => STOCK.test(n));
+  const files = names.includes('action/reveal-listing-protected-files');
   return {
-    ...(seats || stock ? { listing: listingStream(marketplaceId, listingId) } : {}),
+    ...(seats || stock || files ? { listing: listingStream(marketplaceId, listingId) } : {}),
     ...(seats ? { availability: availabilityStream(marketplaceId, listingId) } : {}),
     ...(stock ? { stock: stockStream(marketplaceId, listingId, 'source/transaction') } : {}),
   };

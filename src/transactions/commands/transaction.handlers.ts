@@ -1,6 +1,8 @@
 import { Inject } from '@nestjs/common';
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { CommandRunner, Streams } from '../../event-sourcing/command-runner';
+import { attachFiles, MAX_MESSAGE_ATTACHMENTS } from '../../files/domain/file-attachments';
+import { FileDirectory } from '../../files/file-directory';
 import type { StreamRef } from '../../event-sourcing/stream-model';
 import type { ListingState } from '../../listings/domain/listing.state';
 import { listingStream } from '../../listings/listing-streams';
@@ -60,6 +62,8 @@ export class SendMessageCommand {
     readonly transactionId: string,
     readonly senderId: string,
     readonly content: string,
+    /** The files of `publicFileAttachments`, in order. */
+    readonly fileIds: string[] = [],
   ) {}
 }
 
@@ -190,6 +194,7 @@ export class InitiateTransactionHandler extends TransactionHandler implements IC
         protectedDataOf: protectedDataOf(s, initiatorIsProvider ? 'author' : 'caller', initiatorIsProvider ? 'caller' : 'author'),
         newId,
         payment: paid.outcome ?? null,
+        listingFiles: listing.protectedFileAttachments,
       };
       const { events: tx, ledger } = transactionDecider.decideWithLedger(command, s.tx as TransactionState);
       const ledgerOut = ledgerEvents(ledger, s, { listingId, transactionId, now: ctx.now, newId });
@@ -266,6 +271,7 @@ export const transitionDecision = (ctx: CommandContext, transactionId: string, c
       protectedDataOf: protectedDataOf(s, 'customer', 'provider'),
       newId,
       payment: paid?.outcome ?? null,
+      listingFiles: (s.listing as ListingState | undefined)?.protectedFileAttachments ?? [],
     };
     const { events, ledger } = transactionDecider.decideWithLedger(command, tx);
     const ledgerOut = ledgerEvents(ledger, s, { listingId: tx.listingId!, transactionId, now: ctx.now, newId });
@@ -275,23 +281,31 @@ export const transitionDecision = (ctx: CommandContext, transactionId: string, c
   return { streams, decide };
 };
 
-/** messages/send: a message of a party of the transaction; it never changes the transaction's state. */
+/**
+ * messages/send: a message of a party of the transaction, with the sender's files attached (each file must be the
+ * sender's, uploaded and not deleted; its state is read before the decision); it never changes the transaction's
+ * state. The ids (message, attachments) are made before the decision, so a retried decision reuses them.
+ */
 @CommandHandler(SendMessageCommand)
 export class SendMessageHandler implements ICommandHandler<SendMessageCommand, string> {
   constructor(
     private readonly runner: CommandRunner,
     @Inject(IDS) private readonly ids: IdGenerator,
+    private readonly files: FileDirectory,
   ) {}
 
-  async execute({ ctx, transactionId, senderId, content }: SendMessageCommand): Promise<string> {
+  async execute({ ctx, transactionId, senderId, content, fileIds }: SendMessageCommand): Promise<string> {
     const messageId = this.ids.next();
+    const newIds = fileIds.map(() => this.ids.next());
+    const files = fileIds.length > 0 ? await this.files.findMany(ctx.marketplaceId, fileIds) : new Map();
     await this.runner.run({
       ctx,
       streams: { tx: transactionStream(ctx.marketplaceId, transactionId) },
       decide: (s) => {
         if (!s.tx.exists) throw notFound('No such transaction.');
         if (senderId !== s.tx.customerId && senderId !== s.tx.providerId) throw forbidden('Only the customer and the provider of a transaction can message in it.');
-        return { events: { tx: transactionDecider.decide({ type: 'send-message', messageId, senderId, content, now: ctx.now }, s.tx) } };
+        const publicFileAttachments = attachFiles({ field: 'publicFileAttachments', fileIds, files, ownerId: senderId, max: MAX_MESSAGE_ATTACHMENTS, newIds });
+        return { events: { tx: transactionDecider.decide({ type: 'send-message', messageId, senderId, content, now: ctx.now, publicFileAttachments }, s.tx) } };
       },
     });
     return messageId;

@@ -1,3 +1,4 @@
+import type { FileAttachmentRef } from '../../files/domain/file-attachments';
 import type { TransitionActor } from './process-definition';
 import type { TransactionChanges, TransactionEvent } from './transaction.events';
 import type { TransactionState } from './transaction.state';
@@ -11,6 +12,8 @@ export interface ActionInput {
   now: Date;
   /** The parties' protected profile data (reveal-*-protected-data). */
   protectedDataOf: { customer: Record<string, unknown>; provider: Record<string, unknown> };
+  /** The listing's protected file attachments now (reveal-listing-protected-files); [] when the transition does not read the listing. */
+  listingFiles: FileAttachmentRef[];
   newId(): string;
   /** What the payment provider answered for this transition (called before the decision); null when speculative. */
   payment: PaymentOutcome | null;

@@ -102,7 +102,15 @@ export const ACTIONS: Record<string, TransactionAction> = {
   'action/set-negotiated-total-price': withParams(unavailable('negotiated totals, which are not implemented yet'), { required: ['negotiatedTotal'], optional: [] }),
   ...BOOKING_ACTIONS,
   ...STOCK_ACTIONS,
-  'action/reveal-listing-protected-files': unavailable('listing files'),
+  /**
+   * The listing's protected files as they are now, each with a new attachment of the transaction (the listing may
+   * change its files later; the transaction keeps these). Files still verifying are revealed too: a download
+   * answers 409 file-not-available until the file is available, and never for a deleted one.
+   */
+  'action/reveal-listing-protected-files': {
+    params: { required: [], optional: [] },
+    run: ({ listingFiles, newId }) => ({ changes: { protectedFileAttachments: listingFiles.map((a) => ({ attachmentId: newId(), fileId: a.fileId })) } }),
+  },
   ...PAYMENT_ACTIONS,
 };
 

@@ -180,3 +180,58 @@ describe('every transition of the five default processes', () => {
     });
   }
 });
+
+describe('file attachments in transactions', () => {
+  const reveal: ProcessDefinition = {
+    format: 'v3',
+    notifications: [],
+    transitions: [
+      { name: 'transition/inquire', from: null, to: 'state/inquiry', actor: 'customer', at: null, privileged: false, actions: [] },
+      { name: 'transition/pay', from: 'state/inquiry', to: 'state/purchased', actor: 'customer', at: null, privileged: false, actions: [{ name: 'action/reveal-listing-protected-files', config: {} }] },
+    ],
+  };
+  const listingFiles = [
+    { attachmentId: 'listing-a1', fileId: 'f1' },
+    { attachmentId: 'listing-a2', fileId: 'f2' },
+  ];
+  const inquired = () => fold(transactionDecider.decide({ type: 'initiate', process: reveal, ...tx, ...call('transition/inquire', 'customer') }, fold([])));
+
+  it("given a transaction, when the process reveals the listing's protected files, then the transition carries new attachments of the same files", () => {
+    const s = inquired();
+    const newId = (() => {
+      let n = 0;
+      return () => `tx-a${++n}`;
+    })();
+    const events = transactionDecider.decide({ type: 'transition', process: reveal, ...call('transition/pay', 'customer'), newId, listingFiles }, s);
+    expect(events).toEqual([
+      {
+        type: 'transaction/transitioned',
+        data: expect.objectContaining({
+          transition: 'transition/pay',
+          changes: {
+            protectedFileAttachments: [
+              { attachmentId: 'tx-a1', fileId: 'f1' },
+              { attachmentId: 'tx-a2', fileId: 'f2' },
+            ],
+          },
+        }),
+      },
+    ]);
+    const after = fold([...transactionDecider.decide({ type: 'initiate', process: reveal, ...tx, ...call('transition/inquire', 'customer') }, fold([])), ...events]);
+    expect(after.protectedFileAttachments.map((a) => a.fileId)).toEqual(['f1', 'f2']);
+  });
+
+  it('given a listing without protected files, then the transition reveals none (and still runs)', () => {
+    const events = transactionDecider.decide({ type: 'transition', process: reveal, ...call('transition/pay', 'customer') }, inquired());
+    expect(events[0]).toMatchObject({ type: 'transaction/transitioned', data: { to: 'state/purchased', changes: { protectedFileAttachments: [] } } });
+  });
+
+  it('given checked attachments, when a party sends a message, then message/created carries them; without files the event is as before', () => {
+    const s = inquired();
+    const files = [{ attachmentId: 'm-a1', fileId: 'f1' }];
+    expect(transactionDecider.decide({ type: 'send-message', messageId: 'm1', senderId: 'c1', content: 'Here', now, publicFileAttachments: files }, s)).toEqual([
+      { type: 'message/created', data: { messageId: 'm1', senderId: 'c1', content: 'Here', createdAt: now.toISOString(), publicFileAttachments: files } },
+    ]);
+    expect(transactionDecider.decide({ type: 'send-message', messageId: 'm2', senderId: 'c1', content: 'Hi', now, publicFileAttachments: [] }, s)[0].data).not.toHaveProperty('publicFileAttachments');
+  });
+});

@@ -1,5 +1,6 @@
 import { ApiError, apiError, conflict, forbidden, invalidValue, missingKey } from '../../shared/api-error';
 import { mergeExtendedData } from '../../shared/resource-diff';
+import type { FileAttachmentRef } from '../../files/domain/file-attachments';
 import type { ProcessDefinition, TransitionActor, TransitionSpec } from './process-definition';
 import type { LedgerChange, PaymentOutcome } from './action';
 import { actionNamed } from './transaction.actions';
@@ -19,6 +20,8 @@ export interface TransitionCall {
   newId(): string;
   /** The payment provider's answers for this transition (made before the decision); absent when speculative. */
   payment?: PaymentOutcome | null;
+  /** The listing's protected file attachments, for reveal-listing-protected-files (absent: none). */
+  listingFiles?: FileAttachmentRef[];
 }
 
 export interface NewTransaction {
@@ -34,7 +37,8 @@ export type TransactionCommand =
   | ({ type: 'initiate'; process: ProcessDefinition } & NewTransaction & TransitionCall)
   | ({ type: 'transition'; process: ProcessDefinition } & TransitionCall)
   | { type: 'update-metadata'; metadata: Record<string, unknown> }
-  | { type: 'send-message'; messageId: string; senderId: string; content: string; now: Date };
+  /** `publicFileAttachments`: already checked and given ids by the command (attachFiles). */
+  | { type: 'send-message'; messageId: string; senderId: string; content: string; now: Date; publicFileAttachments?: FileAttachmentRef[] };
 
 const invalidTransition = (details: string) => conflict('transaction-invalid-transition', details);
 
@@ -66,7 +70,7 @@ const runTransition = (s: TransactionState, t: TransitionSpec, call: TransitionC
   const events: TransactionEvent[] = [];
   const ledger: LedgerChange[] = [];
   for (const spec of t.actions) {
-    const result = actionNamed(spec.name).run({ tx: working, params: call.params, config: spec.config, by: call.by, now: call.now, protectedDataOf: call.protectedDataOf, newId: call.newId, payment: call.payment ?? null });
+    const result = actionNamed(spec.name).run({ tx: working, params: call.params, config: spec.config, by: call.by, now: call.now, protectedDataOf: call.protectedDataOf, listingFiles: call.listingFiles ?? [], newId: call.newId, payment: call.payment ?? null });
     if (result.changes) {
       changes = { ...changes, ...result.changes };
       working = { ...working, ...result.changes };
@@ -116,7 +120,15 @@ const decideTransaction = (c: TransactionCommand, s: TransactionState): Transact
     }
     case 'send-message':
       if (!s.exists) throw apiError(404, 'not-found', 'No such transaction.');
-      return { events: [{ type: 'message/created', data: { messageId: c.messageId, senderId: c.senderId, content: c.content, createdAt: c.now.toISOString() } }], ledger: [] };
+      return {
+        events: [
+          {
+            type: 'message/created',
+            data: { messageId: c.messageId, senderId: c.senderId, content: c.content, createdAt: c.now.toISOString(), ...(c.publicFileAttachments?.length ? { publicFileAttachments: c.publicFileAttachments } : {}) },
+          },
+        ],
+        ledger: [],
+      };
   }
 };
 

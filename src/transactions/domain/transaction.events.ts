@@ -1,5 +1,6 @@
 import type { DomainEvent } from '../../shared/decider';
 import type { TransitionActor } from './process-definition';
+import type { FileAttachmentRef } from '../../files/domain/file-attachments';
 import type { LineItem } from './line-items';
 
 type Money = { amount: number; currency: string };
@@ -26,6 +27,8 @@ export interface TransactionChanges {
   metadata?: Record<string, unknown>;
   stockReservation?: StockReservationRef;
   payment?: PaymentRef;
+  /** The listing's protected files, revealed to the transaction's parties (reveal-listing-protected-files). */
+  protectedFileAttachments?: FileAttachmentRef[];
 }
 
 export interface TransitionRecord {
@@ -77,7 +80,8 @@ export type TransactionEvent =
   | DomainEvent<'booking/updated', BookingData>
   | DomainEvent<'review/created', ReviewCreated>
   | DomainEvent<'review/updated', { reviewId: string; state: 'public' }>
-  | DomainEvent<'message/created', { messageId: string; senderId: string; content: string; createdAt: string }>
+  /** `publicFileAttachments` only when the message has files. */
+  | DomainEvent<'message/created', { messageId: string; senderId: string; content: string; createdAt: string; publicFileAttachments?: FileAttachmentRef[] }>
   /** Internal: a delayed notification is due (the transaction had not moved on); the notifications reactor mails it. */
   | DomainEvent<'transaction/notification-due', { notification: string; transitionCount: number }>;
 

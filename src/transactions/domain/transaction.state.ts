@@ -1,3 +1,4 @@
+import type { FileAttachmentRef } from '../../files/domain/file-attachments';
 import type { LineItem } from './line-items';
 import type { TransitionActor } from './process-definition';
 import type { BookingData, PaymentRef, ReviewCreated, StockReservationRef, TransactionEvent } from './transaction.events';
@@ -11,6 +12,7 @@ export interface MessageState {
   senderId: string;
   content: string;
   createdAt: string;
+  publicFileAttachments?: FileAttachmentRef[];
 }
 
 export interface TransactionState {
@@ -35,6 +37,8 @@ export interface TransactionState {
   booking: BookingData | null;
   stockReservation: StockReservationRef | null;
   payment: PaymentRef | null;
+  /** Files revealed to the parties: the listing's protected files when the process revealed them. */
+  protectedFileAttachments: FileAttachmentRef[];
   reviews: ReviewState[];
   messageCount: number;
   lastMessageAt: string | null;
@@ -65,6 +69,7 @@ export const initialTransactionState = (): TransactionState => ({
   booking: null,
   stockReservation: null,
   payment: null,
+  protectedFileAttachments: [],
   reviews: [],
   messageCount: 0,
   lastMessageAt: null,

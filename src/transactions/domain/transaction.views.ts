@@ -4,6 +4,8 @@ import type { BookingData } from './transaction.events';
 import type { MessageState, ReviewState, TransactionState } from './transaction.state';
 
 type Ref = { data: { id: Uuid; type: string } | null };
+type Refs = { data: Array<{ id: Uuid; type: string }> };
+const attachmentRefs = (list: Array<{ attachmentId: string }>): Refs => ({ data: list.map((a) => ({ id: new Uuid(a.attachmentId), type: 'fileAttachment' })) });
 const ref = (id: string | null, type: string): Ref => ({ data: id ? { id: new Uuid(id), type } : null });
 const money = (m: { amount: number; currency: string } | null) => (m ? new Money(m.amount, m.currency) : null);
 const decimal = (d: string | null) => (d === null ? undefined : new BigDecimal(d));
@@ -22,7 +24,7 @@ export interface StoredTransaction {
   id: Uuid;
   type: 'transaction';
   attributes: Record<string, unknown>;
-  relationships: { listing: Ref; customer: Ref; provider: Ref; marketplace: Ref; booking?: Ref; stockReservation?: Ref };
+  relationships: { listing: Ref; customer: Ref; provider: Ref; marketplace: Ref; booking?: Ref; stockReservation?: Ref; protectedFileAttachments?: Refs };
 }
 
 /** The Integration API transaction: what `transaction/*` events carry and the transactions read model keeps. */
@@ -52,6 +54,7 @@ export const storedTransaction = (s: TransactionState, marketplaceId: string): S
     marketplace: ref(marketplaceId, 'marketplace'),
     ...(s.booking ? { booking: ref(s.booking.bookingId, 'booking') } : {}),
     ...(s.stockReservation ? { stockReservation: ref(s.stockReservation.reservationId, 'stockReservation') } : {}),
+    ...(s.protectedFileAttachments?.length ? { protectedFileAttachments: attachmentRefs(s.protectedFileAttachments) } : {}),
   },
 });
 
@@ -94,14 +97,18 @@ export interface StoredMessage {
   id: Uuid;
   type: 'message';
   attributes: Record<string, unknown>;
-  relationships: { sender: Ref; transaction: Ref };
+  relationships: { sender: Ref; transaction: Ref; publicFileAttachments?: Refs };
 }
 
 export const storedMessage = (m: MessageState, transactionId: string): StoredMessage => ({
   id: new Uuid(m.messageId),
   type: 'message',
   attributes: { content: m.content, createdAt: new Date(m.createdAt) },
-  relationships: { sender: ref(m.senderId, 'user'), transaction: ref(transactionId, 'transaction') },
+  relationships: {
+    sender: ref(m.senderId, 'user'),
+    transaction: ref(transactionId, 'transaction'),
+    ...(m.publicFileAttachments?.length ? { publicFileAttachments: attachmentRefs(m.publicFileAttachments) } : {}),
+  },
 });
 
 export const refId = (r: Ref): string | null => r.data?.id.uuid ?? null;

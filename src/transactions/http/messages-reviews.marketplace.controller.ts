@@ -1,5 +1,6 @@
 import { Controller, Inject } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
+import { fileIdsOf } from '../../files/file-attachment-input';
 import { Requires } from '../../http/access';
 import { Api, ApiRequest, commandContextOf } from '../../http/api-request';
 import { ANY_MARKETPLACE_TOKEN, ApiCommand, ApiQuery, USER_TOKEN } from '../../http/endpoint.decorators';
@@ -48,7 +49,10 @@ export class MessagesReviewsMarketplaceController {
   async send(@Api() api: ApiRequest) {
     validateParams(NoParams, api.query, 'query');
     const body = validateParams(SendMessageBody, api.body, 'body');
-    const messageId = await this.commands.execute<SendMessageCommand, string>(new SendMessageCommand(commandContextOf(api, this.clock), body.transactionId, api.auth.userId!, body.content));
+    const fileIds = fileIdsOf(body.publicFileAttachments, 'publicFileAttachments') ?? [];
+    const messageId = await this.commands.execute<SendMessageCommand, string>(
+      new SendMessageCommand(commandContextOf(api, this.clock), body.transactionId, api.auth.userId!, body.content, fileIds),
+    );
     const message = await this.reads.message(api.auth.marketplaceId, messageId);
     return this.respond.command(api, messageResource(message!));
   }

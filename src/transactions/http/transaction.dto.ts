@@ -1,8 +1,7 @@
-import { IsDefined, IsOptional, IsString, Length, ValidateIf } from 'class-validator';
+import { ArrayMaxSize, IsArray, IsDefined, IsOptional, IsString, Length, ValidateIf } from 'class-validator';
 import { constraint, IsExtendedData, IsUuidString } from '../../http/validation';
 
 const IsParams = constraint('isParams', (v) => typeof v === 'object' && v !== null && !Array.isArray(v), 'must be a map of the transition\'s params');
-const IsNoAttachments = constraint('isNoAttachments', (v) => Array.isArray(v) && v.length === 0, 'must be empty: file attachments are not supported by this server');
 
 export class InitiateBody {
   @IsDefined() @IsString() @Length(1, 200) processAlias!: string;
@@ -28,7 +27,7 @@ export class UpdateMetadataBody {
 export class SendMessageBody {
   @IsDefined() @IsUuidString() transactionId!: string;
   @IsDefined() @IsString() @Length(1, 100_000) content!: string;
-  /** File attachments are not supported: only an empty list is accepted (the template sends one). */
-  @IsOptional() @IsNoAttachments()
-  publicFileAttachments?: string[];
+  /** `[{fileId}]`, at most 10; each entry is checked by fileIdsOf (its path) and the send command (the file). */
+  @ValidateIf((_o, v) => v !== undefined) @IsArray() @ArrayMaxSize(1000)
+  publicFileAttachments?: unknown[];
 }

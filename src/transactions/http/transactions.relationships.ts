@@ -1,5 +1,6 @@
 import { Injectable, OnModuleInit } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
+import { FileAttachments } from '../../files/file-attachments';
 import { LoadContext, RelationshipRegistry } from '../../http/envelope';
 import type { Resource } from '../../http/resource';
 import { FindListingQuery } from '../../listings/queries/listing.queries';
@@ -16,7 +17,8 @@ import { bookingResource, messageResource, reviewResource, transactionResource }
 /**
  * The relationships of transactions, reviews and messages: listing (nested author, images through the listings
  * context), customer, provider, booking, stockReservation, reviews (author, subject), messages (sender;
- * `limit.messages`), marketplace; a booking's and a stock reservation's transaction.
+ * `limit.messages`), marketplace, protectedFileAttachments (revealed files); a message's publicFileAttachments; a
+ * booking's and a stock reservation's transaction. Attachments show only to their readers (the parties, the operator).
  */
 @Injectable()
 export class TransactionsRelationships implements OnModuleInit {
@@ -26,6 +28,7 @@ export class TransactionsRelationships implements OnModuleInit {
     private readonly queries: QueryBus,
     private readonly marketplaces: MarketplaceDirectory,
     private readonly stock: StockReads,
+    private readonly attachments: FileAttachments,
   ) {}
 
   onModuleInit(): void {
@@ -74,6 +77,14 @@ export class TransactionsRelationships implements OnModuleInit {
     r.register('review', 'listing', async (rv, ctx) => {
       const review = await this.reads.review(ctx.auth.marketplaceId, rv.id);
       return review ? this.listing(refId(review.relationships.listing), ctx) : null;
+    });
+    r.register('transaction', 'protectedFileAttachments', async (t, ctx) => {
+      const tx = await this.reads.transaction(ctx.auth.marketplaceId, t.id);
+      return this.attachments.resources(ctx.auth, (tx?.relationships.protectedFileAttachments?.data ?? []).map((ref) => ref.id.uuid));
+    });
+    r.register('message', 'publicFileAttachments', async (m, ctx) => {
+      const message = await this.reads.message(ctx.auth.marketplaceId, m.id);
+      return this.attachments.resources(ctx.auth, (message?.relationships.publicFileAttachments?.data ?? []).map((ref) => ref.id.uuid));
     });
     r.register('message', 'sender', async (m, ctx) => this.user(await this.messageField(m, ctx, 'sender'), ctx));
     r.register('message', 'transaction', async (m, ctx) => {

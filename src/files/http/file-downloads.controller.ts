@@ -1,0 +1,66 @@
+import { Controller, Inject } from '@nestjs/common';
+import { Api, ApiRequest } from '../../http/api-request';
+import { ApiCommand, INTEGRATION_TOKEN, USER_TOKEN } from '../../http/endpoint.decorators';
+import { Responder } from '../../http/responder';
+import { NoParams, validateParams } from '../../http/validation';
+import { invalidValue, missingKey, notFound } from '../../shared/api-error';
+import { MarketplaceDirectory } from '../../marketplaces/marketplace-directory';
+import { CLOCK, type Clock } from '../../shared/clock';
+import { IDS, type IdGenerator } from '../../shared/ids';
+import { assertFileTransfersEnabled } from '../domain/file-access';
+import type { StoredFile } from '../domain/file.views';
+import { FileDirectory } from '../file-directory';
+import { FileAttachments } from '../file-attachments';
+import { FileDownloadBody } from './file-attachments.dto';
+
+/**
+ * file_downloads/create in both data APIs: a short-lived download URL (`fileDownload`) of a file through an
+ * attachment the caller may see (`fileAttachmentId`), or of a file of which the caller sees some attachment
+ * (`fileId`). The operator may download any file of the marketplace. What the caller may not see is 404; a file
+ * not (yet) available is 409 file-not-available; 403 when the marketplace disables file transfers.
+ */
+@Controller()
+export class FileDownloadsController {
+  constructor(
+    private readonly attachments: FileAttachments,
+    private readonly files: FileDirectory,
+    private readonly marketplaces: MarketplaceDirectory,
+    private readonly respond: Responder,
+    @Inject(CLOCK) private readonly clock: Clock,
+    @Inject(IDS) private readonly ids: IdGenerator,
+  ) {}
+
+  @ApiCommand('v1/api/file_downloads/create', USER_TOKEN)
+  marketplace(@Api() api: ApiRequest) {
+    return this.download(api);
+  }
+
+  @ApiCommand('v1/integration_api/file_downloads/create', INTEGRATION_TOKEN)
+  integration(@Api() api: ApiRequest) {
+    return this.download(api);
+  }
+
+  private async download(api: ApiRequest) {
+    validateParams(NoParams, api.query, 'query');
+    const body = validateParams(FileDownloadBody, api.body, 'body');
+    if (body.fileAttachmentId === undefined && body.fileId === undefined) throw missingKey(['fileAttachmentId'], 'body', 'fileAttachmentId (or fileId) is required');
+    if (body.fileAttachmentId !== undefined && body.fileId !== undefined) throw invalidValue(['fileId'], 'body', 'Give either fileAttachmentId or fileId, not both.');
+    const file = await this.readableFile(api, body);
+    if (!file) throw notFound('No such file.');
+    assertFileTransfersEnabled((await this.marketplaces.state(api.auth.marketplaceId)).settings);
+    const { url, expiresAt } = this.files.downloadUrl(api.auth.marketplaceId, file, api.baseUrl ?? this.files.defaultBaseUrl, this.clock.now());
+    // The URL is the answer: shown whether or not the call asks for expand.
+    return this.respond.one(api, { id: this.ids.next(), type: 'fileDownload', attributes: { url, expiresAt } });
+  }
+
+  private async readableFile(api: ApiRequest, body: FileDownloadBody): Promise<StoredFile | null> {
+    const { marketplaceId, userId, scope } = api.auth;
+    if (body.fileAttachmentId !== undefined) {
+      const attachment = await this.attachments.find(marketplaceId, body.fileAttachmentId);
+      return attachment && this.attachments.mayRead(attachment, api.auth) ? this.attachments.file(marketplaceId, attachment) : null;
+    }
+    const file = await this.files.find(marketplaceId, body.fileId!);
+    if (!file || scope === 'integ' || file.ownerId === userId) return file;
+    return userId && (await this.attachments.userSeesFile(marketplaceId, file.fileId, userId)) ? file : null;
+  }
+}

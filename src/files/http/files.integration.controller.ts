@@ -1,0 +1,57 @@
+import { Controller, Inject } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
+import { CONFIG, type Config } from '../../config';
+import { Api, ApiRequest } from '../../http/api-request';
+import { paginationMeta } from '../../http/common-params';
+import { ApiCommand, ApiQuery, INTEGRATION_TOKEN } from '../../http/endpoint.decorators';
+import { Responder } from '../../http/responder';
+import { NoParams, validateParams } from '../../http/validation';
+import { MarketplaceDirectory } from '../../marketplaces/marketplace-directory';
+import { CLOCK, type Clock } from '../../shared/clock';
+import { IDS, type IdGenerator } from '../../shared/ids';
+import type { FileActor } from '../domain/file.decider';
+import { FileDirectory } from '../file-directory';
+import { FileReads } from '../queries/file-reads';
+import { FileEndpoints } from './file-endpoints';
+import { CreateFileBody, FilesQueryParams } from './files.dto';
+
+/** Integration API: the operator creates files (for a user, or its own), lists them and asks for upload links. */
+@Controller('v1/integration_api')
+export class FilesIntegrationController extends FileEndpoints {
+  constructor(
+    commands: CommandBus,
+    files: FileDirectory,
+    marketplaces: MarketplaceDirectory,
+    respond: Responder,
+    @Inject(CLOCK) clock: Clock,
+    @Inject(IDS) ids: IdGenerator,
+    @Inject(CONFIG) config: Config,
+    private readonly reads: FileReads,
+  ) {
+    super(commands, files, marketplaces, respond, clock, ids, config.tokenSecret);
+  }
+
+  protected actor(): FileActor {
+    return { kind: 'operator' };
+  }
+
+  @ApiCommand('files/create', INTEGRATION_TOKEN)
+  create(@Api() api: ApiRequest) {
+    validateParams(NoParams, api.query, 'query');
+    const { userId, name, mimeType, size } = validateParams(CreateFileBody, api.body, 'body');
+    return this.createFile(api, userId ?? null, { name, mimeType, size }, 'file');
+  }
+
+  @ApiQuery('files/query', INTEGRATION_TOKEN, { paginated: true })
+  async query(@Api() api: ApiRequest) {
+    const p = validateParams(FilesQueryParams, api.query, 'query');
+    const states = p.states?.split(',').map((s) => s.trim());
+    const page = await this.reads.query(api.auth.marketplaceId, { userId: p.userId, states }, api.common);
+    return this.respond.many(api, page.items.map((f) => this.files.resource(f, 'file')), paginationMeta(page.total, api.common));
+  }
+
+  @ApiCommand('file_uploads/create', INTEGRATION_TOKEN)
+  upload(@Api() api: ApiRequest) {
+    return this.createUpload(api);
+  }
+}
