@@ -16,8 +16,8 @@ import { FileEndpoints } from './file-endpoints';
 import { CreateOwnFileBody, ShowFileQuery } from './files.dto';
 
 /**
- * Marketplace API: a user's own files (create, upload links, download links, show). `file_downloads/create` and
- * `file_attachments/query` (files attached to messages and listings, seen by others) belong to the attachments work.
+ * Marketplace API: a user's own files (create, upload links, download links, show); `files/show` also answers for
+ * files shared with the caller through an attachment. Downloads of shared files: file-downloads.controller.ts.
  */
 @Controller('v1/api')
 export class FilesMarketplaceController extends FileEndpoints {
