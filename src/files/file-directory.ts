@@ -49,13 +49,19 @@ export class FileDirectory {
 
   /**
    * A signed link that downloads the file's bytes for five minutes from `now`. 409 file-not-available unless the
-   * file is `available` (uploaded and verified) and not deleted.
+   * file is `available` (uploaded and verified) and not deleted. `baseUrl`: the request's origin, else the default.
    */
-  downloadUrl(marketplaceId: string, file: StoredFile, baseUrl: string, now: Date): { url: string; expiresAt: Date } {
+  downloadUrl(marketplaceId: string, file: StoredFile, baseUrl: string | null | undefined, now: Date): { url: string; expiresAt: Date } {
     if (file.deleted || file.state !== 'available') throw conflict('file-not-available', `The file is ${file.deleted ? 'deleted' : file.state}; only available files can be downloaded.`);
     const expiresAt = expiryAfter(now, DOWNLOAD_URL_TTL_MS);
     const token = this.tokens.sign({ kind: 'download', marketplaceId, fileId: file.fileId, expiresAt });
-    return { url: `${baseUrl}${storagePaths.download(token)}`, expiresAt };
+    return { url: `${baseUrl ?? this.defaultBaseUrl}${storagePaths.download(token)}`, expiresAt };
+  }
+
+  /** The signed link an upload (issued by IssueUploadUrlCommand) PUTs its bytes to, until `expiresAt`. */
+  uploadUrl(marketplaceId: string, fileId: string, uploadId: string, expiresAt: Date, baseUrl: string | null | undefined): string {
+    const token = this.tokens.sign({ kind: 'upload', marketplaceId, fileId, uploadId, expiresAt });
+    return `${baseUrl ?? this.defaultBaseUrl}${storagePaths.upload(token)}`;
   }
 
   /** For callers without a request's base URL: the configured one, else this server's address. */

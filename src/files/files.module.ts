@@ -3,6 +3,7 @@ import { MarketplacesModule } from '../marketplaces/marketplaces.module';
 import { FileAttachments } from './file-attachments';
 import { FileAttachmentsIntegrationController } from './http/file-attachments.integration.controller';
 import { FileAttachmentsRelationships } from './http/file-attachments.relationships';
+import { FileDownloadLinks } from './http/file-download-links';
 import { FileDownloadsController } from './http/file-downloads.controller';
 import { CreateFileHandler } from './commands/create-file.handler';
 import { IssueUploadUrlHandler } from './commands/issue-upload-url.handler';
@@ -23,7 +24,7 @@ import { FileReads } from './queries/file-reads';
 @Module({
   imports: [MarketplacesModule],
   controllers: [FilesMarketplaceController, FilesIntegrationController, FileDownloadsController, FileAttachmentsIntegrationController],
-  providers: [FileDirectory, FileReads, FileStorageRoutes, FileVerificationReactor, CreateFileHandler, IssueUploadUrlHandler, ReceiveUploadHandler, VerifyFileHandler, FileAttachments, FileAttachmentsRelationships],
+  providers: [FileDirectory, FileDownloadLinks, FileReads, FileStorageRoutes, FileVerificationReactor, CreateFileHandler, IssueUploadUrlHandler, ReceiveUploadHandler, VerifyFileHandler, FileAttachments, FileAttachmentsRelationships],
   exports: [FileDirectory, FileAttachments],
 })
 export class FilesModule {}

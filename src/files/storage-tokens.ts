@@ -63,8 +63,11 @@ export class StorageTokens {
   }
 }
 
-/** The storage routes, outside the data APIs (src/files/http/file-storage.routes.ts). */
+/** Where the storage routes live, outside the data APIs (src/files/http/file-storage.routes.ts). */
+export const STORAGE_PREFIX = '/v1/files/storage/';
+
+/** The storage routes' paths, as the routes register them (with `:token`) and as links carry them. */
 export const storagePaths = {
-  upload: (token: string) => `/v1/files/storage/upload/${token}`,
-  download: (token: string) => `/v1/files/storage/download/${token}`,
+  upload: (token: string) => `${STORAGE_PREFIX}upload/${token}`,
+  download: (token: string) => `${STORAGE_PREFIX}download/${token}`,
 };

@@ -1,17 +1,13 @@
-import { Controller, Inject } from '@nestjs/common';
+import { Controller } from '@nestjs/common';
 import { Api, ApiRequest } from '../../http/api-request';
 import { ApiCommand, INTEGRATION_TOKEN, USER_TOKEN } from '../../http/endpoint.decorators';
-import { Responder } from '../../http/responder';
 import { NoParams, validateParams } from '../../http/validation';
-import { invalidValue, missingKey, notFound } from '../../shared/api-error';
-import { MarketplaceDirectory } from '../../marketplaces/marketplace-directory';
-import { CLOCK, type Clock } from '../../shared/clock';
-import { IDS, type IdGenerator } from '../../shared/ids';
-import { assertFileTransfersEnabled } from '../domain/file-access';
+import { invalidValue, missingKey } from '../../shared/api-error';
 import type { StoredFile } from '../domain/file.views';
 import { FileDirectory } from '../file-directory';
 import { FileAttachments } from '../file-attachments';
 import { FileDownloadBody } from './file-attachments.dto';
+import { FileDownloadLinks } from './file-download-links';
 
 /**
  * file_downloads/create in both data APIs: a short-lived download URL (`fileDownload`) of a file through an
@@ -24,10 +20,7 @@ export class FileDownloadsController {
   constructor(
     private readonly attachments: FileAttachments,
     private readonly files: FileDirectory,
-    private readonly marketplaces: MarketplaceDirectory,
-    private readonly respond: Responder,
-    @Inject(CLOCK) private readonly clock: Clock,
-    @Inject(IDS) private readonly ids: IdGenerator,
+    private readonly links: FileDownloadLinks,
   ) {}
 
   @ApiCommand('v1/api/file_downloads/create', USER_TOKEN)
@@ -45,12 +38,7 @@ export class FileDownloadsController {
     const body = validateParams(FileDownloadBody, api.body, 'body');
     if (body.fileAttachmentId === undefined && body.fileId === undefined) throw missingKey(['fileAttachmentId'], 'body', 'fileAttachmentId (or fileId) is required');
     if (body.fileAttachmentId !== undefined && body.fileId !== undefined) throw invalidValue(['fileId'], 'body', 'Give either fileAttachmentId or fileId, not both.');
-    const file = await this.readableFile(api, body);
-    if (!file) throw notFound('No such file.');
-    assertFileTransfersEnabled((await this.marketplaces.state(api.auth.marketplaceId)).settings);
-    const { url, expiresAt } = this.files.downloadUrl(api.auth.marketplaceId, file, api.baseUrl ?? this.files.defaultBaseUrl, this.clock.now());
-    // The URL is the answer: shown whether or not the call asks for expand.
-    return this.respond.one(api, { id: this.ids.next(), type: 'fileDownload', attributes: { url, expiresAt } });
+    return this.links.answer(api, await this.readableFile(api, body), 'fileDownload');
   }
 
   private async readableFile(api: ApiRequest, body: FileDownloadBody): Promise<StoredFile | null> {

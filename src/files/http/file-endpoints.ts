@@ -2,35 +2,27 @@ import { CommandBus } from '@nestjs/cqrs';
 import { commandContextOf, type ApiRequest } from '../../http/api-request';
 import type { Responder } from '../../http/responder';
 import { NoParams, validateParams } from '../../http/validation';
-import type { MarketplaceDirectory } from '../../marketplaces/marketplace-directory';
-import { notFound } from '../../shared/api-error';
 import type { Clock } from '../../shared/clock';
 import type { IdGenerator } from '../../shared/ids';
 import type { Resource } from '../../shared/resource';
 import { CreateFileCommand, DeclaredFile } from '../commands/create-file.handler';
 import { IssuedUpload, IssueUploadUrlCommand } from '../commands/issue-upload-url.handler';
-import { assertFileTransfersEnabled } from '../domain/file-access';
 import type { FileActor } from '../domain/file.decider';
 import type { StoredFile } from '../domain/file.views';
 import type { FileDirectory } from '../file-directory';
-import { storagePaths, StorageTokens } from '../storage-tokens';
+import type { FileDownloadLinks } from './file-download-links';
 import { FileIdBody } from './files.dto';
 
 /** The file endpoints both data APIs share; the actor (a user, or the operator) decides which files are theirs. */
 export abstract class FileEndpoints {
-  private readonly tokens: StorageTokens;
-
   constructor(
     protected readonly commands: CommandBus,
     protected readonly files: FileDirectory,
-    protected readonly marketplaces: MarketplaceDirectory,
+    protected readonly links: FileDownloadLinks,
     protected readonly respond: Responder,
     protected readonly clock: Clock,
     protected readonly ids: IdGenerator,
-    tokenSecret: string,
-  ) {
-    this.tokens = new StorageTokens(tokenSecret);
-  }
+  ) {}
 
   protected abstract actor(api: ApiRequest): FileActor;
 
@@ -44,24 +36,20 @@ export abstract class FileEndpoints {
     validateParams(NoParams, api.query, 'query');
     const { fileId } = validateParams(FileIdBody, api.body, 'body');
     const issued = await this.commands.execute<IssueUploadUrlCommand, IssuedUpload>(new IssueUploadUrlCommand(commandContextOf(api, this.clock), this.actor(api), fileId));
-    const token = this.tokens.sign({ kind: 'upload', marketplaceId: api.auth.marketplaceId, fileId, uploadId: issued.uploadId, expiresAt: issued.expiresAt });
+    const url = this.files.uploadUrl(api.auth.marketplaceId, fileId, issued.uploadId, issued.expiresAt, api.baseUrl);
     const resource: Resource = {
       id: issued.uploadId,
       type: 'fileUpload',
-      attributes: { method: 'PUT', url: `${this.baseUrl(api)}${storagePaths.upload(token)}`, headers: { 'Content-Type': issued.file.mimeType }, expiresAt: issued.expiresAt },
+      attributes: { method: 'PUT', url, headers: { 'Content-Type': issued.file.mimeType }, expiresAt: issued.expiresAt },
     };
     return this.respond.one(api, resource);
   }
 
   /** A download link of a file of the actor's (404 for anyone else's); 409 file-not-available before it is verified. */
-  protected async createDownload(api: ApiRequest, type: string) {
+  protected async createDownload(api: ApiRequest) {
     validateParams(NoParams, api.query, 'query');
     const { fileId } = validateParams(FileIdBody, api.body, 'body');
-    const file = await this.usable(api, fileId);
-    if (!file) throw notFound('No such file.');
-    assertFileTransfersEnabled((await this.marketplaces.state(api.auth.marketplaceId)).settings);
-    const link = this.files.downloadUrl(api.auth.marketplaceId, file, this.baseUrl(api), this.clock.now());
-    return this.respond.one(api, { id: this.ids.next(), type, attributes: { url: link.url, expiresAt: link.expiresAt } });
+    return this.links.answer(api, await this.usable(api, fileId), 'ownFileDownload');
   }
 
   /** The file when the actor may use it as its owner (the operator: any file of the marketplace). */
@@ -69,9 +57,5 @@ export abstract class FileEndpoints {
     const file = await this.files.find(api.auth.marketplaceId, fileId);
     const actor = this.actor(api);
     return file && (actor.kind === 'operator' || file.ownerId === actor.userId) ? file : null;
-  }
-
-  private baseUrl(api: ApiRequest): string {
-    return api.baseUrl ?? this.files.defaultBaseUrl;
   }
 }

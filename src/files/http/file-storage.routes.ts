@@ -12,9 +12,7 @@ import type { CommandContext } from '../../shared/command-context';
 import { ReceiveUploadCommand } from '../commands/receive-upload.handler';
 import { assertFileTransfersEnabled } from '../domain/file-access';
 import { fileStream } from '../file-streams';
-import { StorageTokens } from '../storage-tokens';
-
-export const STORAGE_PREFIX = '/v1/files/storage/';
+import { storagePaths, StorageTokens } from '../storage-tokens';
 
 /**
  * CORS of the storage routes: the browser PUTs the file from the marketplace's own origin, with the Content-Type
@@ -66,8 +64,8 @@ export class FileStorageRoutes implements OnModuleInit {
     void fastify.register(async (storage) => {
       storage.removeAllContentTypeParsers();
       storage.addContentTypeParser('*', (_request, _payload, done) => done(null, undefined));
-      storage.put(`${STORAGE_PREFIX}upload/:token`, (request: TokenRequest, reply) => this.upload(request, reply));
-      storage.get(`${STORAGE_PREFIX}download/:token`, (request: TokenRequest, reply) => this.download(request, reply));
+      storage.put(storagePaths.upload(':token'), (request: TokenRequest, reply) => this.upload(request, reply));
+      storage.get(storagePaths.download(':token'), (request: TokenRequest, reply) => this.download(request, reply));
     });
   }
 

@@ -1,17 +1,16 @@
 import { Controller, Inject } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import { CONFIG, type Config } from '../../config';
 import { Api, ApiRequest } from '../../http/api-request';
 import { paginationMeta } from '../../http/common-params';
 import { ApiCommand, ApiQuery, INTEGRATION_TOKEN } from '../../http/endpoint.decorators';
 import { Responder } from '../../http/responder';
 import { NoParams, validateParams } from '../../http/validation';
-import { MarketplaceDirectory } from '../../marketplaces/marketplace-directory';
 import { CLOCK, type Clock } from '../../shared/clock';
 import { IDS, type IdGenerator } from '../../shared/ids';
 import type { FileActor } from '../domain/file.decider';
 import { FileDirectory } from '../file-directory';
 import { FileReads } from '../queries/file-reads';
+import { FileDownloadLinks } from './file-download-links';
 import { FileEndpoints } from './file-endpoints';
 import { CreateFileBody, FilesQueryParams } from './files.dto';
 
@@ -21,14 +20,13 @@ export class FilesIntegrationController extends FileEndpoints {
   constructor(
     commands: CommandBus,
     files: FileDirectory,
-    marketplaces: MarketplaceDirectory,
+    links: FileDownloadLinks,
     respond: Responder,
     @Inject(CLOCK) clock: Clock,
     @Inject(IDS) ids: IdGenerator,
-    @Inject(CONFIG) config: Config,
     private readonly reads: FileReads,
   ) {
-    super(commands, files, marketplaces, respond, clock, ids, config.tokenSecret);
+    super(commands, files, links, respond, clock, ids);
   }
 
   protected actor(): FileActor {

@@ -1,17 +1,15 @@
 import { Controller, Inject } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import { CONFIG, type Config } from '../../config';
 import { Api, ApiRequest } from '../../http/api-request';
 import { ANY_MARKETPLACE_TOKEN, ApiCommand, ApiQuery, USER_TOKEN } from '../../http/endpoint.decorators';
 import { Responder } from '../../http/responder';
 import { NoParams, validateParams } from '../../http/validation';
-import { MarketplaceDirectory } from '../../marketplaces/marketplace-directory';
 import { CLOCK, type Clock } from '../../shared/clock';
 import { IDS, type IdGenerator } from '../../shared/ids';
 import type { FileActor } from '../domain/file.decider';
-import type { StoredFile } from '../domain/file.views';
 import { FileAttachments } from '../file-attachments';
 import { FileDirectory } from '../file-directory';
+import { FileDownloadLinks } from './file-download-links';
 import { FileEndpoints } from './file-endpoints';
 import { CreateOwnFileBody, ShowFileQuery } from './files.dto';
 
@@ -24,14 +22,13 @@ export class FilesMarketplaceController extends FileEndpoints {
   constructor(
     commands: CommandBus,
     files: FileDirectory,
-    marketplaces: MarketplaceDirectory,
+    links: FileDownloadLinks,
     respond: Responder,
     @Inject(CLOCK) clock: Clock,
     @Inject(IDS) ids: IdGenerator,
-    @Inject(CONFIG) config: Config,
     private readonly attachments: FileAttachments,
   ) {
-    super(commands, files, marketplaces, respond, clock, ids, config.tokenSecret);
+    super(commands, files, links, respond, clock, ids);
   }
 
   protected actor(api: ApiRequest): FileActor {
@@ -59,21 +56,16 @@ export class FilesMarketplaceController extends FileEndpoints {
 
   @ApiCommand('own_file_downloads/create', USER_TOKEN)
   download(@Api() api: ApiRequest) {
-    return this.createDownload(api, 'ownFileDownload');
+    return this.createDownload(api);
   }
 
-  /** A file the caller owns, as `file`; anyone else's is 404 until attachments share them (visibleThroughAttachment). */
+  /** A file the caller owns, or one attached to something the caller may see (FileAttachments), as `file`; else 404. */
   @ApiQuery('files/show', ANY_MARKETPLACE_TOKEN)
   async show(@Api() api: ApiRequest) {
     const { id } = validateParams(ShowFileQuery, api.query, 'query');
     const file = await this.files.find(api.auth.marketplaceId, id);
-    const owned = file !== null && api.auth.userId !== null && file.ownerId === api.auth.userId;
-    const visible = file !== null && (owned || (await this.visibleThroughAttachment(api, file)));
+    const { marketplaceId, userId } = api.auth;
+    const visible = file !== null && userId !== null && (file.ownerId === userId || (await this.attachments.userSeesFile(marketplaceId, file.fileId, userId)));
     return this.respond.one(api, visible ? this.files.resource(file, 'file') : null, 'file');
-  }
-
-  /** Whether the caller may see another user's file: it is attached to something they can see (FileAttachments). */
-  protected visibleThroughAttachment(api: ApiRequest, file: StoredFile): Promise<boolean> {
-    return api.auth.userId ? this.attachments.userSeesFile(api.auth.marketplaceId, file.fileId, api.auth.userId) : Promise.resolve(false);
   }
 }
