@@ -1,4 +1,4 @@
-import { ApiError, ErrorItem, invalidValue, invalidValueItem, titleFor } from '../shared/api-error';
+import { ApiError, disallowedKeyItem, ErrorItem, invalidValue, invalidValueItem } from '../shared/api-error';
 import { isUuid } from '../shared/values';
 
 /**
@@ -14,7 +14,7 @@ export const fileIdsOf = (value: unknown, field: string): string[] | undefined =
     const at = [field, String(i)];
     if (typeof entry !== 'object' || entry === null || Array.isArray(entry)) return problems.push(invalidValueItem(at, 'body', 'must be {fileId}'));
     for (const key of Object.keys(entry)) {
-      if (key !== 'fileId') problems.push({ status: 400, code: 'validation-disallowed-key', title: titleFor('validation-disallowed-key'), details: `property ${key} should not exist`, source: { path: [...at, key], type: 'body' } });
+      if (key !== 'fileId') problems.push(disallowedKeyItem([...at, key], 'body', `property ${key} should not exist`));
     }
     if (!isUuid((entry as { fileId?: unknown }).fileId)) problems.push(invalidValueItem([...at, 'fileId'], 'body', 'fileId must be a UUID'));
   });

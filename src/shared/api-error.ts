@@ -69,14 +69,12 @@ export const forbidden = (details?: string, code = 'forbidden'): ApiError => api
 export const notFound = (details?: string): ApiError => apiError(404, 'not-found', details);
 export const conflict = (code: string, details?: string): ApiError => apiError(409, code, details);
 
-/** One invalid-value item, for validators that collect several before throwing. */
-export const invalidValueItem = (path: string[], type: 'body' | 'query', details: string): ErrorItem => ({
-  status: 400,
-  code: 'validation-invalid-value',
-  title: titleFor('validation-invalid-value'),
-  details,
-  source: { path, type },
-});
+/** One validation item of `code`, for validators that collect several before throwing. */
+const validationItem =
+  (code: string) =>
+  (path: string[], type: 'body' | 'query', details: string): ErrorItem => ({ status: 400, code, title: titleFor(code), details, source: { path, type } });
+export const invalidValueItem = validationItem('validation-invalid-value');
+export const disallowedKeyItem = validationItem('validation-disallowed-key');
 
 export const invalidValue = (path: string[], type: 'body' | 'query', details?: string): ApiError =>
   apiError(400, 'validation-invalid-value', details, { source: { path, type } });
