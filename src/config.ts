@@ -51,6 +51,11 @@ export interface Config {
   fileMaxBytes: number;
   /** METRICS_TOKEN: when set, GET /metrics asks for it as a bearer token. */
   metricsToken: string | null;
+  /**
+   * PAYMENT_CLAIM_TIMEOUT_SECONDS: a payment claim still open this long after it was made (its holder crashed
+   * between the provider calls and the append) is settled by the reconciler: completed, or reversed.
+   */
+  paymentClaimTimeoutSeconds: number;
 }
 
 
@@ -123,6 +128,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env, overrides: Part
     metricsToken: env.METRICS_TOKEN || null,
     readyMaxLag: int(env.READY_MAX_LAG, 1_000_000),
     fileMaxBytes: int(env.FILE_MAX_BYTES, 1_073_741_824),
+    paymentClaimTimeoutSeconds: int(env.PAYMENT_CLAIM_TIMEOUT_SECONDS, 60),
     ...overrides,
   };
 };

@@ -2,14 +2,23 @@ import { Inject, Injectable, OnModuleInit } from '@nestjs/common';
 import { ScheduledCommands } from '../event-sourcing/scheduler';
 import { IDS, type IdGenerator } from '../shared/ids';
 import { CommandRunner } from '../event-sourcing/command-runner';
-import { transitionDecision } from './commands/transaction.handlers';
+import type { CommandContext } from '../shared/command-context';
 import { DELAYED_NOTIFICATION, DELAYED_TRANSITION, DelayedNotificationData, DelayedTransitionData, notificationDecision } from './commands/transaction-jobs';
-import { NeedsPayment, Paid, speculate, TransactionPayments } from './commands/transaction-payments';
+import { PAYMENT_CLAIM_EXPIRED, PaymentClaimExpiredData, PaymentClaims, speculate } from './commands/payment-claims';
+import { transitionDecision } from './commands/transaction-decisions';
+import { transactionStream } from './transaction-streams';
+
+/** A job's command that appends nothing: its work was done through the runner already (the job records that it ran). */
+const nothingMore = (ctx: CommandContext) => ({ ctx, streams: {}, decide: () => ({ events: {} }) });
 
 /**
  * Delayed (`:at`) transitions run as scheduled jobs: a transition decision schedules the job of the state it
  * enters (and cancels the one of the state it leaves) in its own append, so jobs survive restarts and rebuilds;
- * the scheduler runs a due job by the clock port as the system actor, atomically with its `job/ran`.
+ * the scheduler runs a due job by the clock port as the system actor, atomically with its `job/ran`. One with
+ * Stripe actions (a refund, a payout) runs under a payment claim like any other, before the job records it ran
+ * (a crash in between runs the job again, which then finds the transaction moved on and decides nothing).
+ *
+ * The same scheduler settles payment claims left open by a crash (`transaction/payment-claim-expired`).
  */
 @Injectable()
 export class DelayedTransitions implements OnModuleInit {
@@ -17,25 +26,41 @@ export class DelayedTransitions implements OnModuleInit {
     private readonly commands: ScheduledCommands,
     @Inject(IDS) private readonly ids: IdGenerator,
     private readonly runner: CommandRunner,
-    private readonly payments: TransactionPayments,
+    private readonly claims: PaymentClaims,
   ) {}
 
   onModuleInit(): void {
     this.commands.register<DelayedTransitionData>(DELAYED_TRANSITION, async (ctx, data) => {
-      // A transition with Stripe actions (a refund, a payout) calls the provider first, keyed, then decides.
-      const paid: Paid = {};
-      const decision = () =>
-        transitionDecision(ctx, data.transactionId, { kind: 'system' }, { transition: data.transition, params: {}, speculative: false }, () => this.ids.next(), data.transitionCount, paid);
-      try {
-        const { streams, decide } = decision();
-        await speculate(this.runner, streams, decide as never);
-      } catch (error) {
-        if (!(error instanceof NeedsPayment)) throw error;
-        paid.outcome = await this.payments.prepare(ctx, error.step);
-      }
-      const { streams, decide } = decision();
-      return { ctx, streams, decide } as never;
+      const slot = { claimId: this.ids.next(), dueAt: this.claims.dueAt(ctx.now) };
+      const decision = transitionDecision(ctx, data.transactionId, { kind: 'system' }, { transition: data.transition, params: {}, speculative: false }, () => this.ids.next(), slot, data.transitionCount);
+      const { step } = await speculate(this.runner, decision);
+      if (!step) return { ctx, streams: decision.streams, decide: (s: Record<string, unknown>) => decision.decide(s, { mode: 'claim', claimId: slot.claimId }) } as never;
+      await this.claims.run(ctx, data.transactionId, decision, slot.claimId);
+      return nothingMore(ctx);
     });
     this.commands.register<DelayedNotificationData>(DELAYED_NOTIFICATION, (ctx, data) => notificationDecision(ctx, data) as never);
+    this.commands.register<PaymentClaimExpiredData>(PAYMENT_CLAIM_EXPIRED, async (ctx, data) => {
+      await this.settleExpiredClaim(ctx, data);
+      return nothingMore(ctx);
+    });
+  }
+
+  /**
+   * A claim still open when its job is due: its holder crashed between the claim and the transition. The provider
+   * calls are made again with the same keys (they answer what was done, or do it now); a transition's claim is then
+   * completed as its caller asked, an initiate's is reversed (its caller never got the answer).
+   */
+  private async settleExpiredClaim(jobCtx: CommandContext, data: PaymentClaimExpiredData): Promise<void> {
+    const tx = await this.runner.state(transactionStream(jobCtx.marketplaceId, data.transactionId));
+    const claim = tx.paymentClaim;
+    if (claim?.claimId !== data.claimId) return;
+    const ctx: CommandContext = { ...jobCtx, ...claim.auditData };
+    if (claim.kind === 'initiate') return this.claims.reverseClaim(ctx, claim);
+    const slot = { claimId: claim.claimId, dueAt: this.claims.dueAt(ctx.now) };
+    const decision = transitionDecision(ctx, data.transactionId, claim.caller, { ...claim.request, speculative: false }, () => this.ids.next(), slot);
+    await this.claims.settle(ctx, data.transactionId, decision, claim.claimId, claim.step).catch((error: unknown) => {
+      // Refused now (reversed and released inside settle): the claim is settled all the same.
+      if (!(error instanceof Error && 'items' in error)) throw error;
+    });
   }
 }

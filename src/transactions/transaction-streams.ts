@@ -13,7 +13,7 @@ export const processStreamId = (marketplaceId: string, name: string) => `${marke
 export const transactionStreamId = (marketplaceId: string, transactionId: string) => `${marketplaceId}:transaction-${transactionId}`;
 
 export const processModel = modelOf('process', processDecider);
-export const transactionModel = modelOf('transaction', transactionDecider, { snapshotVersion: 3 });
+export const transactionModel = modelOf('transaction', transactionDecider, { snapshotVersion: 4 });
 
 /** A process's stream: internal events (the platform shows no events for processes). */
 export const processStream = (marketplaceId: string, name: string): StreamRef<ProcessState, ProcessEvent> =>
@@ -64,6 +64,10 @@ export const transactionStream = (marketplaceId: string, transactionId: string):
 
 const resourceOf = (event: TransactionEvent, before: TransactionState, after: TransactionState, marketplaceId: string, txId: string, listingId: string | null) => {
   switch (event.type) {
+    // Internal, and possibly before the transaction exists (an initiate's claim): no view.
+    case 'transaction/payment-claimed':
+    case 'transaction/payment-claim-released':
+      return { resourceType: 'transaction', resourceId: txId, resource: null, previous: {} };
     case 'review/created':
     case 'review/updated': {
       const id = event.data.reviewId;

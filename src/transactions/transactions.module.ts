@@ -5,6 +5,7 @@ import { MarketplacesModule } from '../marketplaces/marketplaces.module';
 import { StockModule } from '../stock/stock.module';
 import { PaymentsModule } from '../payments/payments.module';
 import { TransactionPayments } from './commands/transaction-payments';
+import { PaymentClaims } from './commands/payment-claims';
 import { ChangeProcessHandler, InstallDefaultProcessesHandler } from './commands/process.handlers';
 import {
   InitiateTransactionHandler,
@@ -30,6 +31,7 @@ import { TransactionReads } from './queries/transaction-reads';
     TransactionReads,
     ProcessReads,
     TransactionPayments,
+    PaymentClaims,
     TransactionsRelationships,
     ChangeProcessHandler,
     InstallDefaultProcessesHandler,

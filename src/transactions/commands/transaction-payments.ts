@@ -3,66 +3,51 @@ import { PaymentAccounts } from '../../payments/payment-accounts';
 import { PAYMENT_PROVIDER, PaymentProviderError, type PaymentProvider, type ProviderPaymentIntent } from '../../payments/payment-provider.port';
 import { apiError, conflict } from '../../shared/api-error';
 import type { CommandContext } from '../../shared/command-context';
-import type { CommandRunner, Streams } from '../../event-sourcing/command-runner';
 import type { PaymentOutcome } from '../domain/action';
+import type { PaymentStep } from '../domain/payment-claim';
 import { isPaymentAction } from '../domain/payment.actions';
 import type { ProcessDefinition } from '../domain/process-definition';
-import { transactionDecider } from '../domain/transaction.decider';
-import type { TransactionEvent } from '../domain/transaction.events';
 import type { TransactionState } from '../domain/transaction.state';
 
-/** The provider's answers for a transition, once called (filled in between the two decisions). */
-export interface Paid {
-  outcome?: PaymentOutcome;
-}
-
-/** The same decision over the current states with nothing appended: the transaction as it would be. */
-export const speculate = async (runner: CommandRunner, streams: (loaded: Record<string, unknown>) => Streams, decide: (s: Record<string, unknown>) => { events: { tx: TransactionEvent[] } }) => {
-  const loaded: Record<string, unknown> = {};
-  for (let round = 0; round < 3; round += 1)
-    for (const [name, ref] of Object.entries(streams(loaded))) if (!(name in loaded)) loaded[name] = await runner.state(ref);
-  const { events } = decide(loaded);
-  return { tx: events.tx.reduce(transactionDecider.evolve, loaded.tx as TransactionState) };
-};
-
-/** Throws `NeedsPayment` when the transition has Stripe actions and the provider has not been called yet. */
-export const assertPaid = (process: ProcessDefinition, call: { transition: string; params: Record<string, unknown> }, before: TransactionState, events: TransactionEvent[], paid: Paid | null, transactionId: string) => {
-  if (!paid || paid.outcome) return;
-  const actions = (process.transitions.find((t) => t.name === call.transition)?.actions ?? []).filter((a) => isPaymentAction(a.name));
-  if (actions.length === 0) return;
-  const step: PaymentStep = { transactionId, transition: call.transition, actions, params: call.params, before, after: events.reduce(transactionDecider.evolve, before) };
-  throw new NeedsPayment(step);
-};
-
-/** What a transition with Stripe actions asks of the provider: decided without it first, then thrown to the handler. */
-export interface PaymentStep {
-  transactionId: string;
-  transition: string;
-  actions: Array<{ name: string; config: Record<string, unknown> }>;
-  params: Record<string, unknown>;
-  /** The transaction before the transition, and as the transition would leave it (line items, totals). */
-  before: TransactionState;
-  after: TransactionState;
-}
-
 /**
- * Thrown by a transition's decision that has Stripe actions but no provider answers yet: nothing is appended; the
- * handler calls the provider (`TransactionPayments.prepare`) and decides again with the answers.
+ * The payment step of a transition with Stripe actions, as its decision leaves the transaction (`after`); null
+ * when the transition has none. Deciding it touches nothing: the provider is called only once the step is claimed.
  */
-export class NeedsPayment extends Error {
-  constructor(readonly step: PaymentStep) {
-    super('the transition needs the payment provider first');
-  }
+export const paymentStepOf = (process: ProcessDefinition, call: { transition: string; params: Record<string, unknown> }, before: TransactionState, after: TransactionState): PaymentStep | null => {
+  const actions = (process.transitions.find((t) => t.name === call.transition)?.actions ?? []).filter((a) => isPaymentAction(a.name));
+  if (actions.length === 0) return null;
+  const { paymentMethod, setupPaymentMethodForSaving } = call.params;
+  return {
+    transactionId: after.id!,
+    transition: call.transition,
+    transitionCount: before.transitions.length,
+    actions,
+    params: { ...(typeof paymentMethod === 'string' ? { paymentMethod } : {}), ...(setupPaymentMethodForSaving === true ? { setupPaymentMethodForSaving: true } : {}) },
+    intentId: before.payment?.intentId ?? null,
+    customerId: after.customerId!,
+    providerId: after.providerId!,
+    payinTotal: after.payinTotal,
+    payoutTotal: after.payoutTotal,
+  };
+};
+
+/** What could be put back at the provider after a transition that called it was not stored. */
+export interface Reversal {
+  reversed: string[];
+  unreversed: string[];
 }
+
+/** The start of every idempotency key of a step: one transition of one transaction. */
+const keyBase = (ctx: CommandContext, step: PaymentStep) => `${ctx.marketplaceId}:${step.transactionId}:${step.transitionCount}:${step.transition}`;
 
 const paymentFailed = (e: PaymentProviderError) =>
   apiError(402, 'transaction-payment-failed', e.body.message, { meta: { stripeMessage: e.body.message, stripeCode: e.body.code ?? null, stripeDeclineCode: e.body.decline_code ?? null } });
 
 /**
- * The provider side of a transition's Stripe actions, called outside any store transaction with idempotency keys
- * derived from the transaction, the number of transitions it has taken and the transition: a retried transition
- * reuses the intent, capture, refund or payout it made. A decision that then fails is undone (`undo`: a new intent
- * is cancelled, also keyed), so a refused transition leaves no charge.
+ * The provider side of a transition's Stripe actions, called outside any store transaction, only for a claimed
+ * transition (payment-claims.ts), with idempotency keys derived from the transaction, the number of transitions it
+ * has taken and the transition: whoever settles the claim (the request, or the reconciler after a crash) gets the
+ * same intent, capture, refund or payout. A transition that is then not stored is reversed (`reverse`, also keyed).
  */
 @Injectable()
 export class TransactionPayments {
@@ -72,12 +57,11 @@ export class TransactionPayments {
   ) {}
 
   async prepare(ctx: CommandContext, step: PaymentStep): Promise<PaymentOutcome> {
-    const base = `${ctx.marketplaceId}:${step.transactionId}:${step.before.transitions.length}:${step.transition}`;
-    const call = (action: string) => ({ marketplaceId: ctx.marketplaceId, idempotencyKey: `${base}:${action}` });
+    const call = (action: string) => ({ marketplaceId: ctx.marketplaceId, idempotencyKey: `${keyBase(ctx, step)}:${action}` });
     let intent: ProviderPaymentIntent | null = null;
     try {
       for (const { name, config } of step.actions) {
-        const current = intent?.id ?? step.before.payment?.intentId;
+        const current = intent?.id ?? step.intentId;
         if (name === 'action/stripe-create-payment-intent' || name === 'action/stripe-create-payment-intent-push') intent = await this.createIntent(ctx, step, config, call('create-intent'));
         else if (!current) continue;
         else if (name === 'action/stripe-confirm-payment-intent') intent = await this.confirm(ctx, current, call('confirm'));
@@ -92,20 +76,36 @@ export class TransactionPayments {
     return { intent: intent ? { id: intent.id, clientSecret: intent.client_secret, status: intent.status } : null };
   }
 
-  /** After a failed decision: an intent this transition created is cancelled, so no charge remains. */
-  async undo(ctx: CommandContext, step: PaymentStep, outcome: PaymentOutcome): Promise<void> {
-    const created = step.actions.some((a) => a.name.startsWith('action/stripe-create-payment-intent'));
-    if (!created || !outcome.intent) return;
-    const key = `${ctx.marketplaceId}:${step.transactionId}:${step.before.transitions.length}:${step.transition}:undo`;
-    await this.provider.cancelPaymentIntent({ marketplaceId: ctx.marketplaceId, idempotencyKey: key }, outcome.intent.id).catch(() => undefined);
+  /**
+   * After a prepared transition was not stored: an intent it created is cancelled (refunded if it was already
+   * captured), a capture it made is refunded; a refund or a payout cannot be taken back and is reported. Keyed, so
+   * the request and the reconciler reversing the same step reverse it once.
+   */
+  async reverse(ctx: CommandContext, step: PaymentStep, outcome: PaymentOutcome): Promise<Reversal> {
+    const reversal: Reversal = { reversed: [], unreversed: [] };
+    const call = { marketplaceId: ctx.marketplaceId, idempotencyKey: `${keyBase(ctx, step)}:undo` };
+    const names = step.actions.map((a) => a.name);
+    const created = names.some((n) => n.startsWith('action/stripe-create-payment-intent'));
+    const intentId = outcome.intent?.id;
+    if (intentId && (created || names.includes('action/stripe-capture-payment-intent'))) {
+      const intent = await this.provider.retrievePaymentIntent({ marketplaceId: ctx.marketplaceId }, intentId);
+      if (intent.status === 'succeeded') {
+        await this.provider.refundPaymentIntent(call, intentId);
+        reversal.reversed.push(`refund ${intentId}`);
+      } else if (created && intent.status !== 'canceled') {
+        await this.provider.cancelPaymentIntent(call, intentId);
+        reversal.reversed.push(`cancel ${intentId}`);
+      }
+    }
+    for (const name of names) if (name === 'action/stripe-refund-payment' || name === 'action/stripe-create-payout') reversal.unreversed.push(name);
+    return reversal;
   }
 
   private async createIntent(ctx: CommandContext, step: PaymentStep, config: Record<string, unknown>, call: { marketplaceId: string; idempotencyKey: string }) {
-    const { after } = step;
-    const provider = await this.accounts.state(ctx.marketplaceId, after.providerId!);
+    const provider = await this.accounts.state(ctx.marketplaceId, step.providerId);
     if (!provider.account) throw conflict('transaction-missing-stripe-account', 'The provider has no payout account.');
-    const customer = await this.accounts.state(ctx.marketplaceId, after.customerId!);
-    const payin = after.payinTotal!;
+    const customer = await this.accounts.state(ctx.marketplaceId, step.customerId);
+    const payin = step.payinTotal!;
     const given = typeof step.params.paymentMethod === 'string' ? step.params.paymentMethod : undefined;
     const useDefault = config['use-customer-default-payment-method?'] === true;
     const paymentMethod = given ?? (useDefault ? customer.customer?.defaultPaymentMethod?.id : undefined);
@@ -113,7 +113,7 @@ export class TransactionPayments {
       amount: payin.amount,
       currency: payin.currency,
       captureMethod: 'manual' as const,
-      applicationFeeAmount: payin.amount - (after.payoutTotal?.amount ?? 0),
+      applicationFeeAmount: payin.amount - (step.payoutTotal?.amount ?? 0),
       transferDestination: provider.account.stripeAccountId,
       ...(customer.customer ? { customer: customer.customer.stripeCustomerId } : {}),
       ...(paymentMethod ? { paymentMethod } : {}),
@@ -147,8 +147,8 @@ export class TransactionPayments {
 
   /** The provider's payout of the transaction's payout total from the connected account. */
   private async payout(ctx: CommandContext, step: PaymentStep, call: { marketplaceId: string; idempotencyKey: string }) {
-    const provider = await this.accounts.state(ctx.marketplaceId, step.after.providerId!);
-    const total = step.after.payoutTotal;
+    const provider = await this.accounts.state(ctx.marketplaceId, step.providerId);
+    const total = step.payoutTotal;
     if (!provider.account || !total || total.amount <= 0) return;
     await this.provider.createPayout(call, provider.account.stripeAccountId, { amount: total.amount, currency: total.currency });
   }

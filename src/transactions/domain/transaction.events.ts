@@ -2,6 +2,7 @@ import type { DomainEvent } from '../../shared/decider';
 import type { TransitionActor } from './process-definition';
 import type { FileAttachmentRef } from '../../files/domain/file-attachments';
 import type { LineItem } from './line-items';
+import type { ClaimRelease, PaymentClaim } from './payment-claim';
 
 type Money = { amount: number; currency: string };
 
@@ -38,6 +39,8 @@ export interface TransitionRecord {
   by: TransitionActor;
   at: string;
   changes: TransactionChanges;
+  /** The payment claim this transition settles (transitions with Stripe actions). */
+  claimId?: string;
 }
 
 export type BookingStateName = 'pending' | 'proposed' | 'accepted' | 'declined' | 'cancelled';
@@ -83,7 +86,13 @@ export type TransactionEvent =
   /** `publicFileAttachments` only when the message has files. */
   | DomainEvent<'message/created', { messageId: string; senderId: string; content: string; createdAt: string; publicFileAttachments?: FileAttachmentRef[] }>
   /** Internal: a delayed notification is due (the transaction had not moved on); the notifications reactor mails it. */
-  | DomainEvent<'transaction/notification-due', { notification: string; transitionCount: number }>;
+  | DomainEvent<'transaction/notification-due', { notification: string; transitionCount: number }>
+  /** Internal: the next transition is claimed before its payment-provider calls (payment-claim.ts). */
+  | DomainEvent<'transaction/payment-claimed', { claim: PaymentClaim }>
+  /** Internal: a claim ended without its transition; what was reversed at the provider. */
+  | DomainEvent<'transaction/payment-claim-released', ClaimRelease>;
+
+export const PAYMENT_CLAIM_EVENTS: ReadonlySet<string> = new Set(['transaction/payment-claimed', 'transaction/payment-claim-released']);
 
 export const PUBLIC_TRANSACTION_EVENTS: ReadonlySet<string> = new Set([
   'transaction/initiated',

@@ -1,5 +1,6 @@
 import type { FileAttachmentRef } from '../../files/domain/file-attachments';
 import type { LineItem } from './line-items';
+import type { PaymentClaim, SettledClaim } from './payment-claim';
 import type { TransitionActor } from './process-definition';
 import type { BookingData, PaymentRef, ReviewCreated, StockReservationRef, TransactionEvent } from './transaction.events';
 
@@ -37,6 +38,9 @@ export interface TransactionState {
   booking: BookingData | null;
   stockReservation: StockReservationRef | null;
   payment: PaymentRef | null;
+  /** The open claim on the next transition (payment-claim.ts); null when none. */
+  paymentClaim: PaymentClaim | null;
+  lastClaim: SettledClaim | null;
   /** Files revealed to the parties: the listing's protected files when the process revealed them. */
   protectedFileAttachments: FileAttachmentRef[];
   reviews: ReviewState[];
@@ -69,6 +73,8 @@ export const initialTransactionState = (): TransactionState => ({
   booking: null,
   stockReservation: null,
   payment: null,
+  paymentClaim: null,
+  lastClaim: null,
   protectedFileAttachments: [],
   reviews: [],
   messageCount: 0,
@@ -88,6 +94,8 @@ const transitioned = (s: TransactionState, r: Extract<TransactionEvent, { type: 
   firstEnteredState: r.to in s.firstEnteredState ? s.firstEnteredState : { ...s.firstEnteredState, [r.to]: r.at },
   lastEnteredState: { ...s.lastEnteredState, [r.to]: r.at },
   firstTransitioned: r.transition in s.firstTransitioned ? s.firstTransitioned : { ...s.firstTransitioned, [r.transition]: r.at },
+  paymentClaim: null,
+  lastClaim: r.claimId ? { claimId: r.claimId, outcome: 'completed' } : (s.lastClaim ?? null),
 });
 
 export const evolveTransaction = (s: TransactionState, e: TransactionEvent): TransactionState => {
@@ -110,6 +118,10 @@ export const evolveTransaction = (s: TransactionState, e: TransactionEvent): Tra
       return { ...s, reviews: [...s.reviews, { ...e.data, state: 'pending' }] };
     case 'review/updated':
       return { ...s, reviews: s.reviews.map((r) => (r.reviewId === e.data.reviewId ? { ...r, state: e.data.state } : r)) };
+    case 'transaction/payment-claimed':
+      return { ...s, paymentClaim: e.data.claim };
+    case 'transaction/payment-claim-released':
+      return s.paymentClaim?.claimId === e.data.claimId ? { ...s, paymentClaim: null, lastClaim: { claimId: e.data.claimId, outcome: 'released' } } : s;
     case 'message/created':
       return { ...s, messageCount: s.messageCount + 1, lastMessageAt: e.data.createdAt };
     default:
