@@ -138,8 +138,12 @@ export class StripePaymentProvider implements PaymentProvider {
       ),
     );
   }
-  retrievePaymentIntent(_call: ProviderCall, id: string): Promise<ProviderPaymentIntent> {
-    return this.call(() => this.stripe.paymentIntents.retrieve(id));
+  async retrievePaymentIntent(_call: ProviderCall, id: string): Promise<ProviderPaymentIntent> {
+    const pi = await this.call<ProviderPaymentIntent & { latest_charge?: string | { id: string; amount_refunded: number } | null }>(() =>
+      this.stripe.paymentIntents.retrieve(id, { expand: ['latest_charge'] }),
+    );
+    const charge = pi.latest_charge;
+    return { ...pi, latest_charge: typeof charge === 'object' && charge ? charge.id : (charge ?? null), amount_refunded: typeof charge === 'object' && charge ? charge.amount_refunded : 0 } as ProviderPaymentIntent;
   }
   confirmPaymentIntent(call: MutatingCall, id: string, p: { paymentMethod?: string } = {}): Promise<ProviderPaymentIntent> {
     return this.call(() => this.stripe.paymentIntents.confirm(id, p.paymentMethod ? { payment_method: p.paymentMethod } : {}, { idempotencyKey: call.idempotencyKey }));

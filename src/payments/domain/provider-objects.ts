@@ -45,6 +45,11 @@ export type ProviderPaymentIntent = ProviderObject & {
   transfer_data: { destination: string } | null;
   amount_capturable: number;
   amount_received: number;
+  /**
+   * How much of the payment was refunded. Not a field of Stripe's PaymentIntent: its charge's `amount_refunded`,
+   * which the Stripe adapter reads by expanding `latest_charge`, so a refunded intent (still `succeeded`) shows it.
+   */
+  amount_refunded?: number;
   last_payment_error: ProviderErrorBody | null;
 };
 

@@ -312,7 +312,8 @@ export class EmulatedPaymentProvider implements PaymentProvider {
   }
 
   async retrievePaymentIntent(call: ProviderCall, paymentIntentId: string): Promise<ProviderPaymentIntent> {
-    return mustExistIntent(await this.objects.read<PaymentIntentState>('paymentIntent', call.marketplaceId, paymentIntentId), paymentIntentId);
+    const state = await this.objects.read<PaymentIntentState>('paymentIntent', call.marketplaceId, paymentIntentId);
+    return { ...mustExistIntent(state, paymentIntentId), amount_refunded: state.extra.amountRefunded };
   }
 
   async confirmPaymentIntent(call: MutatingCall, paymentIntentId: string, params: { paymentMethod?: string } = {}): Promise<ProviderPaymentIntent> {
