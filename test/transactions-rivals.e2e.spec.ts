@@ -2,6 +2,7 @@ import { failureOf, integrationSdk, integrationSdkFor, marketplaceSdk, sharetrib
 import { http } from './support/http';
 import { startTestServer, TestServer } from './support/test-server';
 import { PAYMENT_PROVIDER, type PaymentProvider } from '../src/payments/payment-provider.port';
+import { paymentsReport } from '../src/payments/payments-report';
 
 const { Money } = sharetribeSdk.types;
 const HOUR = 3600 * 1000;
@@ -35,6 +36,8 @@ const moneyOf: Record<string, { status: string; refunded: number; balance: numbe
   'transition/mark-received': { ...captured, balance: -PAYOUT },
   'transition/dispute': { ...captured, balance: 0 },
 };
+
+const PAYOUTS = new Set(['transition/operator-complete', 'transition/complete', 'transition/mark-received-from-purchased', 'transition/mark-received']);
 
 /**
  * Rival transitions of one paid transaction, sent at the same moment (issue: money moves once). Each pair runs
@@ -119,6 +122,7 @@ describe('rival transitions of a paid transaction reach the payment provider onc
     await server.idle();
     for (const answer of answers) if (answer.status === 'rejected') expect([409]).toContain((await failureOf(Promise.reject(answer.reason))).status);
     let expectedBalance = 0;
+    const winners: string[] = [];
     for (const tx of txs) {
       const shown = (await buyer.client.transactions.show({ id: tx.id })).data.data.attributes;
       // Exactly one rival ran (later timed transitions, like a purchase's auto-complete, may follow it).
@@ -129,8 +133,16 @@ describe('rival transitions of a paid transaction reach the payment provider onc
       const intent = await provider$.retrievePaymentIntent(mp(), tx.intentId);
       expect({ won: ran[0], status: intent.status, refunded: intent.amount_refunded }).toEqual({ won: ran[0], status: expected.status, refunded: expected.refunded });
       expectedBalance += expected.balance;
+      winners.push(ran[0]);
     }
-    expect((await sellerBalance()) - balanceBefore).toBe(expectedBalance);
+    const balance = await sellerBalance();
+    expect(balance - balanceBefore).toBe(expectedBalance);
+    // The operator's statement explains the balance line by line: a refund line per refunded payment, a payout per payout.
+    const sellerId = (await seller.client.currentUser.show()).data.data.id.uuid as string;
+    const [account] = (await paymentsReport(server.infra.events, server.infra.runner, provider$, mp().marketplaceId, sellerId)).accounts;
+    expect(account.statement.reduce((sum, t) => sum + t.amount, 0)).toBe(balance);
+    const count = (type: string) => account.statement.filter((t) => t.type === type).length;
+    expect({ refunds: count('payment_refund'), payouts: count('payout') }).toEqual({ refunds: winners.filter((w) => moneyOf[w].refunded > 0).length, payouts: winners.filter((w) => PAYOUTS.has(w)).length });
   };
 
   beforeAll(async () => {

@@ -37,6 +37,7 @@ export type {
   PaymentIntentStatus,
   ProviderAccount,
   ProviderBalance,
+  ProviderBalanceTransaction,
   ProviderCustomer,
   ProviderObject,
   ProviderPaymentIntent,
@@ -47,6 +48,7 @@ import type {
   BalanceAmount,
   ProviderAccount,
   ProviderBalance,
+  ProviderBalanceTransaction,
   ProviderCustomer,
   ProviderObject,
   ProviderPaymentIntent,
@@ -131,6 +133,8 @@ export interface PaymentProvider {
 
   // Money out
   retrieveBalance(call: ProviderCall, accountId: string): Promise<ProviderBalance>;
+  /** Every movement of a connected account's balance, oldest first (the operator's statement, `payments show`). */
+  listBalanceTransactions(call: ProviderCall, accountId: string): Promise<ProviderBalanceTransaction[]>;
   /** Pays a connected account's available balance out to its bank account. */
   createPayout(call: MutatingCall, accountId: string, params: BalanceAmount): Promise<ProviderObject>;
 }

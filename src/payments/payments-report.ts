@@ -1,13 +1,23 @@
 import type { CommandRunner } from '../event-sourcing/command-runner';
 import type { EventStore } from '../event-store/event-store.port';
-import type { PaymentProvider, ProviderBalance } from './payment-provider.port';
+import type { PaymentProvider, ProviderBalance, ProviderBalanceTransaction } from './payment-provider.port';
 import { userPaymentsStream } from './payment-streams';
 import { generationStream } from './emulator/emulator-streams';
 
 export interface PaymentsReport {
-  accounts: Array<{ userId: string; stripeAccountId: string; chargesEnabled: boolean | null; payoutsEnabled: boolean | null; currentlyDue: string[]; balance: ProviderBalance | null; error?: string }>;
+  accounts: Array<{
+    userId: string;
+    stripeAccountId: string;
+    chargesEnabled: boolean | null;
+    payoutsEnabled: boolean | null;
+    currentlyDue: string[];
+    balance: ProviderBalance | null;
+    /** Every movement of the balance, oldest first: the balance is their sum. */
+    statement: ProviderBalanceTransaction[];
+    error?: string;
+  }>;
   customers: Array<{ userId: string; stripeCustomerId: string; defaultPaymentMethod: string | null; card: string | null }>;
-  intents: Array<{ id: string; status: string; amount: number; currency: string; destination: string | null; error?: string }>;
+  intents: Array<{ id: string; status: string; amount: number; amountReceived: number; amountRefunded: number; currency: string; destination: string | null; transactionId: string | null; error?: string }>;
 }
 
 const PAGE = 1000;
@@ -41,9 +51,10 @@ export const paymentsReport = async (events: EventStore, runner: CommandRunner, 
       try {
         const account = await provider.retrieveAccount({ marketplaceId }, id);
         const balance = await provider.retrieveBalance({ marketplaceId }, id).catch(() => null);
-        report.accounts.push({ userId: user, stripeAccountId: id, chargesEnabled: account.charges_enabled, payoutsEnabled: account.payouts_enabled, currentlyDue: account.requirements.currently_due, balance });
+        const statement = await provider.listBalanceTransactions({ marketplaceId }, id).catch(() => []);
+        report.accounts.push({ userId: user, stripeAccountId: id, chargesEnabled: account.charges_enabled, payoutsEnabled: account.payouts_enabled, currentlyDue: account.requirements.currently_due, balance, statement });
       } catch (error) {
-        report.accounts.push({ userId: user, stripeAccountId: id, chargesEnabled: null, payoutsEnabled: null, currentlyDue: [], balance: null, error: (error as Error).message });
+        report.accounts.push({ userId: user, stripeAccountId: id, chargesEnabled: null, payoutsEnabled: null, currentlyDue: [], balance: null, statement: [], error: (error as Error).message });
       }
     }
     if (s.customer) {
@@ -53,7 +64,16 @@ export const paymentsReport = async (events: EventStore, runner: CommandRunner, 
   }
   for (const id of intentIds) {
     const pi = await provider.retrievePaymentIntent({ marketplaceId }, id);
-    report.intents.push({ id, status: pi.status, amount: pi.amount, currency: pi.currency, destination: pi.transfer_data?.destination ?? null });
+    report.intents.push({
+      id,
+      status: pi.status,
+      amount: pi.amount,
+      amountReceived: pi.amount_received,
+      amountRefunded: pi.amount_refunded ?? 0,
+      currency: pi.currency,
+      destination: pi.transfer_data?.destination ?? null,
+      transactionId: (pi.metadata as Record<string, string> | undefined)?.transactionId ?? null,
+    });
   }
   return report;
 };
@@ -65,9 +85,14 @@ export const formatPaymentsReport = (r: PaymentsReport): string => {
   const lines = ['Accounts', 'user\taccount\tcharges\tpayouts\tcurrently due\tavailable\tpending'];
   for (const a of r.accounts)
     lines.push([a.userId, a.stripeAccountId, a.chargesEnabled, a.payoutsEnabled, a.error ?? (a.currentlyDue.join(',') || '-'), amounts(a.balance?.available), amounts(a.balance?.pending)].join('\t'));
+  for (const a of r.accounts) {
+    if (a.statement.length === 0) continue;
+    lines.push('', `Statement of ${a.stripeAccountId} (${a.userId})`, 'type\tamount\tsource\tavailable on');
+    for (const t of a.statement) lines.push([t.type, `${t.amount} ${t.currency}`, t.source, new Date(t.available_on * 1000).toISOString()].join('\t'));
+  }
   lines.push('', 'Customers', 'user\tcustomer\tdefault payment method\tcard');
   for (const c of r.customers) lines.push([c.userId, c.stripeCustomerId, c.defaultPaymentMethod ?? '-', c.card ?? '-'].join('\t'));
-  lines.push('', 'Payment intents', 'intent\tstatus\tamount\tdestination');
-  for (const i of r.intents) lines.push([i.id, i.status, `${i.amount} ${i.currency}`, i.destination ?? '-'].join('\t'));
+  lines.push('', 'Payment intents', 'intent\tstatus\tamount\treceived\trefunded\tdestination\ttransaction');
+  for (const i of r.intents) lines.push([i.id, i.status, `${i.amount} ${i.currency}`, i.amountReceived, i.amountRefunded, i.destination ?? '-', i.transactionId ?? '-'].join('\t'));
   return lines.join('\n');
 };

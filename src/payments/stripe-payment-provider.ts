@@ -9,6 +9,7 @@ import type {
   PaymentProvider,
   ProviderAccount,
   ProviderBalance,
+  ProviderBalanceTransaction,
   ProviderCall,
   ProviderCustomer,
   ProviderObject,
@@ -166,6 +167,12 @@ export class StripePaymentProvider implements PaymentProvider {
 
   retrieveBalance(_call: ProviderCall, accountId: string): Promise<ProviderBalance> {
     return this.call(() => this.stripe.balance.retrieve({}, { stripeAccount: accountId }));
+  }
+  async listBalanceTransactions(_call: ProviderCall, accountId: string): Promise<ProviderBalanceTransaction[]> {
+    const list: ProviderBalanceTransaction[] = [];
+    for await (const t of this.stripe.balanceTransactions.list({ limit: 100 }, { stripeAccount: accountId }))
+      list.push({ amount: t.amount, currency: t.currency, type: t.type, source: typeof t.source === 'string' ? t.source : (t.source?.id ?? ''), available_on: t.available_on });
+    return list.reverse();
   }
   createPayout(call: MutatingCall, accountId: string, p: BalanceAmount): Promise<ProviderObject> {
     return this.call(() => this.stripe.payouts.create({ amount: p.amount, currency: p.currency.toLowerCase() }, { stripeAccount: accountId, idempotencyKey: call.idempotencyKey }));

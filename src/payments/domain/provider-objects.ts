@@ -83,3 +83,18 @@ export interface ProviderBalance {
   available: BalanceAmount[];
   pending: BalanceAmount[];
 }
+
+/**
+ * One movement of a connected account's balance, as Stripe's balance transactions list them: the seller's share of a
+ * captured payment (`payment`), a refund's reversal of it (`payment_refund`), a payout (`payout`). Their sum is the
+ * account's balance (available and pending).
+ */
+export interface ProviderBalanceTransaction {
+  amount: number;
+  currency: string;
+  type: string;
+  /** The payment intent, refund or payout it comes from. */
+  source: string;
+  /** Unix seconds: when the amount is (or was) available. */
+  available_on: number;
+}

@@ -17,6 +17,7 @@ import type {
   PaymentProvider,
   ProviderAccount,
   ProviderBalance,
+  ProviderBalanceTransaction,
   ProviderCall,
   ProviderCustomer,
   ProviderObject,
@@ -397,6 +398,13 @@ export class EmulatedPaymentProvider implements PaymentProvider {
     const state = await this.objects.read<AccountState>('account', call.marketplaceId, accountId);
     mustExist(state, accountId);
     return { object: 'balance', ...balanceOf(state, this.clock.now()) };
+  }
+
+  async listBalanceTransactions(call: ProviderCall, accountId: string): Promise<ProviderBalanceTransaction[]> {
+    const state = await this.objects.read<AccountState>('account', call.marketplaceId, accountId);
+    mustExist(state, accountId);
+    const typeOf = (source: string) => (source.startsWith('re_') ? 'payment_refund' : source.startsWith('po_') ? 'payout' : 'payment');
+    return state.extra.ledger.map((e) => ({ amount: e.amount, currency: e.currency, type: typeOf(e.source), source: e.source, available_on: Math.floor(Date.parse(e.availableOn) / 1000) }));
   }
 
   async createPayout(call: MutatingCall, accountId: string, params: BalanceAmount): Promise<ProviderObject> {
