@@ -90,8 +90,8 @@ export const decideUnderClaim = (s: States, phase: PaymentPhase, core: CoreDecis
   }
   const { events, step } = core(null);
   if (!step) return { events, result: { step: null, after: after(tx, events.tx) } };
-  // The holder deciding again (a rerun after a conflict, or the reconciler): the claim is already its own.
-  if (open) return { events: {}, result: { step: open.step, after: tx } };
+  // The holder deciding again: the claim is already its own.
+  if (open?.claimId === phase.claimId) return { events: {}, result: { step: open.step, after: tx } };
   const claim: PaymentClaim = {
     claimId: phase.claimId,
     kind: claimRequest.kind,
