@@ -220,7 +220,10 @@ describe('transactions: the inquiry flow, processes, messages and events through
     // A quote request (customer) on the provider's listing, then the operator rejects it.
     const requested = await customer.client.transactions.initiate({ processAlias: 'default-negotiation/release-1', transition: 'transition/request-quote', params: { listingId, protectedData: { need: 'sauna' } } });
     const id = new IN.UUID(requested.data.data.id.uuid);
-    expect(await codeOf(integ.transactions.transition({ id, transition: 'transition/withdraw-request', params: {} }))).toMatchObject({ status: 409, code: 'transaction-invalid-transition' });
+    // The customer's transition, run by the operator: not authorized (403), both as a command and speculatively.
+    expect(await codeOf(integ.transactions.transition({ id, transition: 'transition/withdraw-request', params: {} }))).toMatchObject({ status: 403, code: 'forbidden' });
+    expect(await codeOf(integ.transactions.transitionSpeculative({ id, transition: 'transition/withdraw-request', params: {} }))).toMatchObject({ status: 403, code: 'forbidden' });
+    expect(await codeOf(provider.client.transactions.transition({ id: requested.data.data.id, transition: 'transition/withdraw-request', params: {} }))).toMatchObject({ status: 403, code: 'forbidden' });
     const speculative = await integ.transactions.transitionSpeculative({ id, transition: 'transition/operator-reject-request', params: {} });
     expect(speculative.data.data.attributes.lastTransition).toBe('transition/operator-reject-request');
     expect((await integ.transactions.show({ id })).data.data.attributes.lastTransition).toBe('transition/request-quote');

@@ -40,7 +40,7 @@ describe('the transaction engine', () => {
     ]);
     const s = fold(events);
     expect(s).toMatchObject({ state: 'state/free-inquiry', lastTransition: 'transition/inquire-without-payment', protectedData: { note: 'hi' }, transitions: [{ transition: 'transition/inquire-without-payment', createdAt: now.toISOString(), by: 'customer' }] });
-    expect(codeOf(() => transactionDecider.decide({ type: 'initiate', process, ...tx, ...call('transition/inquire-without-payment', 'provider') }, fold([])))).toBe('transaction-invalid-transition');
+    expect(codeOf(() => transactionDecider.decide({ type: 'initiate', process, ...tx, ...call('transition/inquire-without-payment', 'provider') }, fold([])))).toBe('forbidden');
     expect(codeOf(() => transactionDecider.decide({ type: 'initiate', process, ...tx, providerId: 'c1', ...call('transition/inquire-without-payment', 'customer') }, fold([])))).toBe('transaction-same-author-and-customer');
     expect(transactionDecider.decide({ type: 'send-message', messageId: 'm1', senderId: 'p1', content: 'Hello', now }, s)).toEqual([
       { type: 'message/created', data: { messageId: 'm1', senderId: 'p1', content: 'Hello', createdAt: now.toISOString() } },
@@ -175,7 +175,7 @@ describe('every transition of the five default processes', () => {
               ? transactionDecider.decide({ type: 'initiate', process: definition, ...tx, ...wrong }, fold([]))
               : transactionDecider.decide({ type: 'transition', process: definition, ...wrong }, fold(started)),
           ),
-        ).toBe('transaction-invalid-transition');
+        ).toBe('forbidden');
       }
     });
   }

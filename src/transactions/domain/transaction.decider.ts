@@ -48,7 +48,8 @@ const transitionFor = (process: ProcessDefinition, state: string | null, call: T
   if (!t) throw invalidTransition(`The process has no transition ${call.transition}.`);
   if (t.from !== state) throw invalidTransition(`${call.transition} cannot run from ${state ?? 'the initial state'}.`);
   const actor: TransitionActor = t.at ? 'system' : t.actor!;
-  if (actor !== call.by) throw invalidTransition(`${call.transition} is for the ${actor}, not the ${call.by}.`);
+  // Spec: 403 when the caller is not authorized for the transition; 409 only for a transition the state does not allow.
+  if (actor !== call.by) throw forbidden(`${call.transition} is for the ${actor}, not the ${call.by}.`, 'forbidden');
   if (t.privileged && !call.trusted) throw forbidden(`${call.transition} is privileged: it can only be invoked from a trusted context.`, 'forbidden');
   return t;
 };
