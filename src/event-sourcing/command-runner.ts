@@ -12,9 +12,13 @@ import { CachedState, StateCache } from './state-cache';
 import { StreamLanes } from './stream-lanes';
 import type { StreamRef } from './stream-model';
 
-export type Streams = Record<string, StreamRef>;
-export type StatesOf<T extends Streams> = { [K in keyof T]: T[K] extends StreamRef<infer S, any> ? S : never };
-export type EventsFor<T extends Streams> = { [K in keyof T]?: T[K] extends StreamRef<any, infer E> ? readonly E[] : never };
+/**
+ * The streams a command names, by name. A typed map may mark a stream optional (`listing?: StreamRef<…>`): one a
+ * command names only in some cases; its state is then optional too, and an undefined entry is not loaded.
+ */
+export type Streams = { [name: string]: StreamRef | undefined };
+export type StatesOf<T extends Streams> = { [K in keyof T]: NonNullable<T[K]> extends StreamRef<infer S, any> ? S : never };
+export type EventsFor<T extends Streams> = { [K in keyof T]?: NonNullable<T[K]> extends StreamRef<any, infer E> ? readonly E[] : never };
 
 /** What a pure decision returns: the events for each stream it changes, and what the command answers. */
 export interface Decision<T extends Streams, R> {
@@ -124,6 +128,11 @@ export class CommandRunner {
     }
   }
 
+  /** The command's decision over the current states, appending nothing (speculative calls: the would-be outcome). */
+  async preview<T extends Streams, R>(command: Command<T, R>): Promise<Decision<T, R>> {
+    return command.decide(statesOf(await this.loadAll(command.streams)) as StatesOf<T>);
+  }
+
   /** A stream's current state, folded through the cache (for reads that need an aggregate's own state). */
   async state<S>(ref: StreamRef<S>): Promise<S> {
     return (await this.load(ref)).state as S;
@@ -195,7 +204,7 @@ export class CommandRunner {
     const loaded = new Map<string, Loaded>();
     for (let round = 0; round < MAX_STREAM_ROUNDS; round += 1) {
       const named = typeof streams === 'function' ? streams(statesOf(loaded) as Partial<StatesOf<T>>) : streams;
-      const missing = Object.entries(named).filter(([name, ref]) => loaded.get(name)?.ref.streamId !== ref.streamId);
+      const missing = Object.entries(named).filter((entry): entry is [string, StreamRef] => entry[1] !== undefined && loaded.get(entry[0])?.ref.streamId !== entry[1].streamId);
       if (missing.length === 0) return loaded;
       const states = await Promise.all(missing.map(([, ref]) => this.load(ref)));
       missing.forEach(([name], i) => loaded.set(name, states[i]));

@@ -7,14 +7,14 @@ import { processStream } from './transaction-streams';
  * The five default processes, each as version 1 under `release-1`: the streams and events a marketplace's
  * creation appends with its own (reading the files happens before the decision, which does no I/O).
  */
-export const defaultProcessStreams = (marketplaceId: string): Record<string, StreamRef<ProcessState, ProcessEvent>> =>
+export const defaultProcessStreams = (marketplaceId: string): Record<`process:${string}`, StreamRef<ProcessState, ProcessEvent>> =>
   Object.fromEntries(defaultProcesses().map((p) => [`process:${p.name}`, processStream(marketplaceId, p.name)]));
 
 /** Installs what is missing (a process without versions, an alias not there yet); installed ones stay as they are. */
-export const installDefaultProcesses = (states: Record<string, unknown>, now: Date): Record<string, ProcessEvent[]> =>
+export const installDefaultProcesses = (states: { [stream: `process:${string}`]: ProcessState }, now: Date): Record<string, ProcessEvent[]> =>
   Object.fromEntries(
     defaultProcesses().map(({ name, edn, definition, templates }) => {
-      let state = states[`process:${name}`] as ProcessState;
+      let state = states[`process:${name}`];
       const events: ProcessEvent[] = [];
       if (state.versions.length === 0) events.push(...processDecider.decide({ type: 'create', name, edn, definition, templates, now }, state));
       state = events.reduce(processDecider.evolve, state);

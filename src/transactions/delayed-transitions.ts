@@ -3,9 +3,10 @@ import { ScheduledCommands } from '../event-sourcing/scheduler';
 import { IDS, type IdGenerator } from '../shared/ids';
 import { CommandRunner } from '../event-sourcing/command-runner';
 import type { CommandContext } from '../shared/command-context';
-import { DELAYED_NOTIFICATION, DELAYED_TRANSITION, DelayedNotificationData, DelayedTransitionData, notificationDecision } from './commands/transaction-jobs';
-import { PAYMENT_CLAIM_EXPIRED, PaymentClaimExpiredData, PaymentClaims, speculate } from './commands/payment-claims';
-import { transitionDecision } from './commands/transaction-decisions';
+import { DELAYED_NOTIFICATION, DELAYED_TRANSITION, DelayedNotificationData, DelayedTransitionData, notificationDecision } from './decisions/transaction-jobs';
+import { PaymentClaims, speculate } from './commands/payment-claims';
+import { PAYMENT_CLAIM_EXPIRED, type PaymentClaimExpiredData } from './decisions/payment-claim.decision';
+import { transitionDecision } from './decisions/transition.decision';
 import { transactionStream } from './transaction-streams';
 
 /** A job's command that appends nothing: its work was done through the runner already (the job records that it ran). */
@@ -32,13 +33,14 @@ export class DelayedTransitions implements OnModuleInit {
   onModuleInit(): void {
     this.commands.register<DelayedTransitionData>(DELAYED_TRANSITION, async (ctx, data) => {
       const slot = { claimId: this.ids.next(), dueAt: this.claims.dueAt(ctx.now) };
-      const decision = transitionDecision(ctx, data.transactionId, { kind: 'system' }, { transition: data.transition, params: {}, speculative: false }, () => this.ids.next(), slot, data.transitionCount);
-      const { step } = await speculate(this.runner, decision);
-      if (!step) return { ctx, streams: decision.streams, decide: (s: Record<string, unknown>) => decision.decide(s, { mode: 'claim', claimId: slot.claimId }) } as never;
+      const request = { transition: data.transition, params: {}, speculative: false };
+      const decision = transitionDecision(ctx, { transactionId: data.transactionId, caller: { kind: 'system' }, request, onlyAfter: data.transitionCount }, () => this.ids.next(), slot);
+      const { step } = await speculate(this.runner, ctx, decision);
+      if (!step) return { ctx, streams: decision.streams, decide: (s) => decision.decide(s, { mode: 'claim', claimId: slot.claimId }) };
       await this.claims.run(ctx, data.transactionId, decision, slot.claimId);
       return nothingMore(ctx);
     });
-    this.commands.register<DelayedNotificationData>(DELAYED_NOTIFICATION, (ctx, data) => notificationDecision(ctx, data) as never);
+    this.commands.register<DelayedNotificationData>(DELAYED_NOTIFICATION, (ctx, data) => notificationDecision(ctx, data));
     this.commands.register<PaymentClaimExpiredData>(PAYMENT_CLAIM_EXPIRED, async (ctx, data) => {
       await this.settleExpiredClaim(ctx, data);
       return nothingMore(ctx);
@@ -57,7 +59,7 @@ export class DelayedTransitions implements OnModuleInit {
     const ctx: CommandContext = { ...jobCtx, ...claim.auditData };
     if (claim.kind === 'initiate') return this.claims.reverseClaim(ctx, claim);
     const slot = { claimId: claim.claimId, dueAt: this.claims.dueAt(ctx.now) };
-    const decision = transitionDecision(ctx, data.transactionId, claim.caller, { ...claim.request, speculative: false }, () => this.ids.next(), slot);
+    const decision = transitionDecision(ctx, { transactionId: data.transactionId, caller: claim.caller, request: { ...claim.request, speculative: false } }, () => this.ids.next(), slot);
     await this.claims.settle(ctx, data.transactionId, decision, claim.claimId, claim.step).catch((error: unknown) => {
       // Refused now (reversed and released inside settle): the claim is settled all the same.
       if (!(error instanceof Error && 'items' in error)) throw error;

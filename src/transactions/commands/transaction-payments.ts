@@ -5,31 +5,6 @@ import { apiError, conflict } from '../../shared/api-error';
 import type { CommandContext } from '../../shared/command-context';
 import type { PaymentOutcome } from '../domain/action';
 import type { PaymentStep } from '../domain/payment-claim';
-import { isPaymentAction } from '../domain/payment.actions';
-import type { ProcessDefinition } from '../domain/process-definition';
-import type { TransactionState } from '../domain/transaction.state';
-
-/**
- * The payment step of a transition with Stripe actions, as its decision leaves the transaction (`after`); null
- * when the transition has none. Deciding it touches nothing: the provider is called only once the step is claimed.
- */
-export const paymentStepOf = (process: ProcessDefinition, call: { transition: string; params: Record<string, unknown> }, before: TransactionState, after: TransactionState): PaymentStep | null => {
-  const actions = (process.transitions.find((t) => t.name === call.transition)?.actions ?? []).filter((a) => isPaymentAction(a.name));
-  if (actions.length === 0) return null;
-  const { paymentMethod, setupPaymentMethodForSaving } = call.params;
-  return {
-    transactionId: after.id!,
-    transition: call.transition,
-    transitionCount: before.transitions.length,
-    actions,
-    params: { ...(typeof paymentMethod === 'string' ? { paymentMethod } : {}), ...(setupPaymentMethodForSaving === true ? { setupPaymentMethodForSaving: true } : {}) },
-    intentId: before.payment?.intentId ?? null,
-    customerId: after.customerId!,
-    providerId: after.providerId!,
-    payinTotal: after.payinTotal,
-    payoutTotal: after.payoutTotal,
-  };
-};
 
 /** What could be put back at the provider after a transition that called it was not stored. */
 export interface Reversal {
@@ -121,8 +96,9 @@ export class TransactionPayments {
       metadata: { transactionId: step.transactionId },
     };
     const intent = await this.provider.createPaymentIntent(call, params);
-    // A retry after an undone attempt finds its intent cancelled: it makes a fresh one.
-    return intent.status === 'canceled' ? this.provider.createPaymentIntent({ ...call, idempotencyKey: `${call.idempotencyKey}:${Date.now()}` }, params) : intent;
+    // A new claim after a reversed attempt finds that attempt's intent cancelled: it makes a fresh one, keyed by the
+    // claim (so the request and the reconciler settling the same claim still get one intent).
+    return intent.status === 'canceled' && step.claimId ? this.provider.createPaymentIntent({ ...call, idempotencyKey: `${call.idempotencyKey}:${step.claimId}` }, params) : intent;
   }
 
   /** The customer confirmed the card in the browser (Stripe.js): the intent must now await capture. */

@@ -1,20 +1,19 @@
 import { Inject } from '@nestjs/common';
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { CommandRunner } from '../../event-sourcing/command-runner';
-import { attachFiles, MAX_MESSAGE_ATTACHMENTS } from '../../files/domain/file-attachments';
 import { FileDirectory } from '../../files/file-directory';
-import { forbidden, notFound } from '../../shared/api-error';
 import type { CommandContext } from '../../shared/command-context';
 import { IDS, type IdGenerator } from '../../shared/ids';
 import type { TransactionCaller } from '../domain/payment-claim';
-import { transactionDecider } from '../domain/transaction.decider';
 import type { TransactionState } from '../domain/transaction.state';
-import { transactionStream } from '../transaction-streams';
-import { PaymentClaims, speculate, type TransactionDecision } from './payment-claims';
-import { type ClaimSlot, initiateDecision, transitionDecision, type TransitionRequest } from './transaction-decisions';
+import { type ClaimSlot, initiateDecision, type TransitionRequest } from '../decisions/initiate.decision';
+import { sendMessageDecision, updateMetadataDecision } from '../decisions/message-and-metadata.decision';
+import type { TransactionDecision } from '../decisions/transaction-decision';
+import { transitionDecision } from '../decisions/transition.decision';
+import { PaymentClaims, speculate } from './payment-claims';
 
 export type { TransactionCaller } from '../domain/payment-claim';
-export type { TransitionRequest } from './transaction-decisions';
+export type { TransitionRequest } from '../decisions/initiate.decision';
 
 /** What a transaction command answers: the transaction after it (for a speculative call, as it would be). */
 export interface TransactionOutcome {
@@ -61,8 +60,9 @@ export class UpdateTransactionMetadataCommand {
 }
 
 /**
- * Every transaction command: under the payment claims (the provider is called only for a claimed transition), or,
- * speculatively, the same decision over the current states with nothing appended.
+ * Initiate and transition: the decision (decisions/) run under the payment claims, or, speculatively, decided over
+ * the current states with nothing appended. The bus earns its place here: both APIs' controllers and the scheduler
+ * send the same commands.
  */
 abstract class TransactionHandler {
   constructor(
@@ -71,9 +71,9 @@ abstract class TransactionHandler {
     protected readonly claims: PaymentClaims,
   ) {}
 
-  protected async decideOn(ctx: CommandContext, transactionId: string, decision: TransactionDecision, speculative: boolean, claimId: string): Promise<TransactionOutcome> {
-    if (speculative) return { transactionId, state: (await speculate(this.runner, decision)).after };
-    return { transactionId, state: await this.claims.run(ctx, transactionId, decision, claimId) };
+  protected async decideOn(ctx: CommandContext, transactionId: string, decision: TransactionDecision, speculative: boolean, slot: ClaimSlot): Promise<TransactionOutcome> {
+    if (speculative) return { transactionId, state: (await speculate(this.runner, ctx, decision)).after };
+    return { transactionId, state: await this.claims.run(ctx, transactionId, decision, slot.claimId) };
   }
 
   protected slot(ctx: CommandContext): ClaimSlot {
@@ -94,12 +94,10 @@ export class InitiateTransactionHandler extends TransactionHandler implements IC
   execute({ ctx, userId, trusted, processAlias, request }: InitiateTransactionCommand): Promise<TransactionOutcome> {
     const transactionId = this.ids.next();
     const slot = this.slot(ctx);
-    const decision = initiateDecision(ctx, transactionId, { userId, trusted }, processAlias, request, this.newIds(), slot);
-    return this.decideOn(ctx, transactionId, decision, request.speculative, slot.claimId);
+    return this.decideOn(ctx, transactionId, initiateDecision(ctx, { transactionId, userId, trusted, processAlias, request }, this.newIds(), slot), request.speculative, slot);
   }
 }
 
-/** transactions/transition: decided over the transaction, the version of the process it started on, and its parties. */
 @CommandHandler(TransitionTransactionCommand)
 export class TransitionTransactionHandler extends TransactionHandler implements ICommandHandler<TransitionTransactionCommand, TransactionOutcome> {
   constructor(runner: CommandRunner, @Inject(IDS) ids: IdGenerator, claims: PaymentClaims) {
@@ -108,15 +106,13 @@ export class TransitionTransactionHandler extends TransactionHandler implements 
 
   execute({ ctx, transactionId, caller, request }: TransitionTransactionCommand): Promise<TransactionOutcome> {
     const slot = this.slot(ctx);
-    const decision = transitionDecision(ctx, transactionId, caller, request, this.newIds(), slot);
-    return this.decideOn(ctx, transactionId, decision, request.speculative, slot.claimId);
+    return this.decideOn(ctx, transactionId, transitionDecision(ctx, { transactionId, caller, request }, this.newIds(), slot), request.speculative, slot);
   }
 }
 
 /**
- * messages/send: a message of a party of the transaction, with the sender's files attached (each file must be the
- * sender's, uploaded and not deleted; its state is read before the decision); it never changes the transaction's
- * state. The ids (message, attachments) are made before the decision, so a retried decision reuses them.
+ * messages/send. The ids (message, attachments) are made before the decision, so a retried decision reuses them;
+ * the files are read before it (their owner and state).
  */
 @CommandHandler(SendMessageCommand)
 export class SendMessageHandler implements ICommandHandler<SendMessageCommand, string> {
@@ -130,16 +126,7 @@ export class SendMessageHandler implements ICommandHandler<SendMessageCommand, s
     const messageId = this.ids.next();
     const newIds = fileIds.map(() => this.ids.next());
     const files = fileIds.length > 0 ? await this.files.findMany(ctx.marketplaceId, fileIds) : new Map();
-    await this.runner.run({
-      ctx,
-      streams: { tx: transactionStream(ctx.marketplaceId, transactionId) },
-      decide: (s) => {
-        if (!s.tx.exists) throw notFound('No such transaction.');
-        if (senderId !== s.tx.customerId && senderId !== s.tx.providerId) throw forbidden('Only the customer and the provider of a transaction can message in it.');
-        const publicFileAttachments = attachFiles({ field: 'publicFileAttachments', fileIds, files, ownerId: senderId, max: MAX_MESSAGE_ATTACHMENTS, newIds });
-        return { events: { tx: transactionDecider.decide({ type: 'send-message', messageId, senderId, content, now: ctx.now, publicFileAttachments }, s.tx) } };
-      },
-    });
+    await this.runner.run(sendMessageDecision(ctx, { transactionId, messageId, senderId, content, fileIds, files, newIds }));
     return messageId;
   }
 }
@@ -150,13 +137,6 @@ export class UpdateTransactionMetadataHandler implements ICommandHandler<UpdateT
   constructor(private readonly runner: CommandRunner) {}
 
   async execute({ ctx, transactionId, metadata }: UpdateTransactionMetadataCommand): Promise<void> {
-    await this.runner.run({
-      ctx,
-      streams: { tx: transactionStream(ctx.marketplaceId, transactionId) },
-      decide: (s) => {
-        if (!s.tx.exists) throw notFound('No such transaction.');
-        return { events: { tx: transactionDecider.decide({ type: 'update-metadata', metadata }, s.tx) } };
-      },
-    });
+    await this.runner.run(updateMetadataDecision(ctx, transactionId, metadata));
   }
 }

@@ -24,6 +24,8 @@ export interface PaymentStep {
   providerId: string;
   payinTotal: Money | null;
   payoutTotal: Money | null;
+  /** The claim the step runs under (set when claimed): a retry after a reversed attempt makes new objects with it. */
+  claimId?: string;
 }
 
 /**

@@ -1,4 +1,4 @@
-import { cancelJob, jobStream, scheduleJob, ScheduledJobState } from '../../event-sourcing/scheduled-job';
+import { cancelJob, jobStream, scheduleJob, type ScheduledJobEvent } from '../../event-sourcing/scheduled-job';
 import type { CommandContext } from '../../shared/command-context';
 import { delayedJobId, nextDelayedTransition, timepointsOf } from '../domain/delayed-transitions';
 import type { ProcessDefinition } from '../domain/process-definition';
@@ -7,6 +7,7 @@ import { transactionDecider } from '../domain/transaction.decider';
 import type { TransactionEvent } from '../domain/transaction.events';
 import type { TransactionState } from '../domain/transaction.state';
 import { transactionStream } from '../transaction-streams';
+import type { TransactionStates } from './transaction-decision';
 
 /** The scheduled command of a delayed transition: run `transition` if the transaction is still where it was. */
 export const DELAYED_TRANSITION = 'transaction/delayed-transition';
@@ -42,30 +43,31 @@ export const notificationStreams = (marketplaceId: string, transactionId: string
     (process?.notifications ?? [])
       .filter((n) => n.on === transition && n.at !== null)
       .map((n) => [`notify:${n.name}`, jobStream(marketplaceId, notificationJobId(transactionId, count + 1, n.name))]),
-  );
+  ) as Record<`notify:${string}`, ReturnType<typeof jobStream>>;
 
 /**
  * Schedules the delayed transition of the state the transaction enters (the earliest of its `:at` times; a past
  * one runs at once) and cancels the one of the state it leaves, in the same atomic append as the transition.
  */
-export const jobEvents = (s: Record<string, unknown>, process: ProcessDefinition, before: TransactionState, txEvents: TransactionEvent[], now: Date) => {
+export const jobEvents = (s: TransactionStates, process: ProcessDefinition, before: TransactionState, txEvents: TransactionEvent[], now: Date) => {
   const after = txEvents.reduce(transactionDecider.evolve, before);
   const next = nextDelayedTransition(process, after, now);
   const count = after.transitions.length;
-  const events: Record<string, unknown[]> = {};
+  const events: { [job: string]: ScheduledJobEvent[] } = {};
   if (next && s.nextJob)
-    events.nextJob = scheduleJob(s.nextJob as ScheduledJobState, {
+    events.nextJob = scheduleJob(s.nextJob, {
       jobId: delayedJobId(after.id!, count),
       dueAt: next.dueAt,
       command: { type: DELAYED_TRANSITION, data: { transactionId: after.id!, transition: next.transition, transitionCount: count } satisfies DelayedTransitionData },
     });
-  if (s.previousJob) events.previousJob = cancelJob(s.previousJob as ScheduledJobState);
+  if (s.previousJob) events.previousJob = cancelJob(s.previousJob);
   const ran = after.lastTransition;
   for (const n of process.notifications) {
-    if (n.on !== ran || n.at === null || !s[`notify:${n.name}`]) continue;
+    const job = s[`notify:${n.name}`];
+    if (n.on !== ran || n.at === null || !job) continue;
     const dueAt = evaluateTime(n.at, timepointsOf(after), now);
     if (dueAt)
-      events[`notify:${n.name}`] = scheduleJob(s[`notify:${n.name}`] as ScheduledJobState, {
+      events[`notify:${n.name}`] = scheduleJob(job, {
         jobId: notificationJobId(after.id!, count, n.name),
         dueAt,
         command: { type: DELAYED_NOTIFICATION, data: { transactionId: after.id!, notification: n.name, transitionCount: count } satisfies DelayedNotificationData },

@@ -3,8 +3,8 @@ import type { CommandContext } from '../../shared/command-context';
 import type { PaymentStep } from '../domain/payment-claim';
 import { transactionDecider } from '../domain/transaction.decider';
 import type { TransactionEvent } from '../domain/transaction.events';
-import type { TransactionState } from '../domain/transaction.state';
-import { CLAIM_JOB, ClaimHeld, type ClaimRequest, type CoreDecision, decideUnderClaim, PAYMENT_CLAIM_EXPIRED } from './payment-claims';
+import { ClaimHeld, type ClaimRequest, decideUnderClaim, PAYMENT_CLAIM_EXPIRED } from './payment-claim.decision';
+import type { CoreDecision, TransactionStates } from './transaction-decision';
 
 const now = new Date('2026-03-01T10:00:00.000Z');
 const ctx: CommandContext = { marketplaceId: 'm1', clientId: 'c', userId: 'u1', adminId: null, requestId: 'r1', source: 'source/marketplace-api', now };
@@ -30,13 +30,13 @@ const initiated: TransactionEvent = {
 const paidCore: CoreDecision = (outcome) => ({ events: { tx: [accepted] }, step: outcome ? null : step });
 const freeCore: CoreDecision = () => ({ events: { tx: [accepted] }, step: null });
 
-const given = (events: TransactionEvent[], job: ScheduledJobState = scheduledJobModel.initialState()) => ({
-  tx: events.reduce(transactionDecider.evolve, transactionDecider.initialState()) as TransactionState,
-  [CLAIM_JOB]: job,
+const given = (events: TransactionEvent[], job: ScheduledJobState = scheduledJobModel.initialState()): TransactionStates => ({
+  tx: events.reduce(transactionDecider.evolve, transactionDecider.initialState()),
+  claimJob: job,
 });
 const claimedBy = (claimId: string): TransactionEvent => ({
   type: 'transaction/payment-claimed',
-  data: { claim: { claimId, kind: 'transition', step, caller: request.caller, request: request.request, auditData: { userId: 'u1', adminId: null, clientId: 'c', requestId: 'r1' }, claimedAt: now.toISOString() } },
+  data: { claim: { claimId, kind: 'transition', step: { ...step, claimId }, caller: request.caller, request: request.request, auditData: { userId: 'u1', adminId: null, clientId: 'c', requestId: 'r1' }, claimedAt: now.toISOString() } },
 });
 const thrown = (f: () => unknown): unknown => {
   try {
@@ -51,10 +51,10 @@ describe('payment claims', () => {
   it('given no claim, when a transition with Stripe actions claims, then only the claim is appended, with its expiry job', () => {
     const { events, result } = decideUnderClaim(given([initiated]), { mode: 'claim', claimId: 'k1' }, paidCore, request);
     expect(events.tx).toEqual([claimedBy('k1')]);
-    expect(events[CLAIM_JOB]).toEqual([
+    expect(events.claimJob).toEqual([
       { type: 'job/scheduled', data: { jobId: 'txclaim-k1', dueAt: '2026-03-01T10:01:00.000Z', command: { type: PAYMENT_CLAIM_EXPIRED, data: { transactionId: 't1', claimId: 'k1' } } } },
     ]);
-    expect(result.step).toEqual(step);
+    expect(result.step).toEqual({ ...step, claimId: 'k1' });
     expect(result.after.paymentClaim?.claimId).toBe('k1');
   });
 
@@ -76,7 +76,7 @@ describe('payment claims', () => {
     ].reduce(scheduledJobModel.evolve as never, scheduledJobModel.initialState()) as ScheduledJobState;
     const { events, result } = decideUnderClaim(given([initiated, claimedBy('k1')], job), { mode: 'complete', claimId: 'k1', outcome: { intent: { id: 'pi_1', clientSecret: 's', status: 'succeeded' } } }, paidCore, request);
     expect(events.tx).toEqual([{ ...accepted, data: { ...accepted.data, claimId: 'k1' } }]);
-    expect(events[CLAIM_JOB]).toEqual([{ type: 'job/cancelled', data: { jobId: 'txclaim-k1' } }]);
+    expect(events.claimJob).toEqual([{ type: 'job/cancelled', data: { jobId: 'txclaim-k1' } }]);
     expect([result.after.paymentClaim, result.after.lastClaim]).toEqual([null, { claimId: 'k1', outcome: 'completed' }]);
   });
 

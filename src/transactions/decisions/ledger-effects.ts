@@ -1,18 +1,17 @@
 import { availabilityStream } from '../../availability/availability-streams';
-import { availabilityDecider, type AvailabilityState } from '../../availability/domain/availability.decider';
+import { availabilityDecider } from '../../availability/domain/availability.decider';
 import type { AvailabilityEvent } from '../../availability/domain/availability.events';
 import { seatDecision } from '../../availability/seat-ledger';
-import type { Streams } from '../../event-sourcing/command-runner';
 import { listingDecider } from '../../listings/domain/listing.decider';
 import type { ListingEvent } from '../../listings/domain/listing.events';
-import type { ListingState } from '../../listings/domain/listing.state';
 import { listingStream } from '../../listings/listing-streams';
-import { stockDecider, type StockState } from '../../stock/domain/stock.decider';
+import { stockDecider } from '../../stock/domain/stock.decider';
 import type { StockEvent } from '../../stock/domain/stock.events';
 import { stockDecision } from '../../stock/stock-decision';
 import { stockStream } from '../../stock/stock-streams';
 import type { LedgerChange } from '../domain/action';
 import type { TransitionSpec } from '../domain/process-definition';
+import type { TransactionStates, TransactionStreams } from './transaction-decision';
 
 const BOOKING = /^action\/(create-(pending-|proposed-)?booking|accept-booking|decline-booking|cancel-booking|update-booking)$/;
 const STOCK = /^action\/.*-stock-reservation$/;
@@ -21,7 +20,7 @@ const STOCK = /^action\/.*-stock-reservation$/;
  * The ledger streams a transition's actions need, beside the transaction's own: the listing (also read, not
  * changed, for the protected files it reveals), its seats, its stock.
  */
-export const ledgerStreams = (marketplaceId: string, listingId: string, t: TransitionSpec | undefined): Streams => {
+export const ledgerStreams = (marketplaceId: string, listingId: string, t: TransitionSpec | undefined): Pick<TransactionStreams, 'listing' | 'availability' | 'stock'> => {
   const names = (t?.actions ?? []).map((a) => a.name);
   const seats = names.some((n) => BOOKING.test(n));
   const stock = names.some((n) => STOCK.test(n));
@@ -45,11 +44,16 @@ export interface LedgerContext {
  * append to each ledger stream together with the transaction's (the stock decision also moves the listing's
  * current stock). A ledger that refuses throws, so the transition stores nothing (all or nothing).
  */
-export const ledgerEvents = (changes: LedgerChange[], s: Record<string, unknown>, c: LedgerContext): Record<string, unknown[]> => {
+export const ledgerEvents = (
+  changes: LedgerChange[],
+  s: Pick<TransactionStates, 'listing' | 'availability' | 'stock'>,
+  c: LedgerContext,
+): { availability?: AvailabilityEvent[]; stock?: StockEvent[]; listing?: ListingEvent[] } => {
   if (changes.length === 0) return {};
-  let listing = s.listing as ListingState;
-  let availability = s.availability as AvailabilityState;
-  let stock = s.stock as StockState;
+  // The streams the changes need were named by ledgerStreams from the same transition's actions.
+  let listing = s.listing!;
+  let availability = s.availability!;
+  let stock = s.stock!;
   const out = { availability: [] as AvailabilityEvent[], stock: [] as StockEvent[], listing: [] as ListingEvent[] };
   const seats = (events: AvailabilityEvent[]) => {
     out.availability.push(...events);
