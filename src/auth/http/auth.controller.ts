@@ -54,6 +54,7 @@ export class AuthController {
   @Get('token')
   async details(@Headers('authorization') authorization?: string) {
     const auth = await this.tokens.verifyHeader(authorization, randomUUID());
+    await this.grants.requireLiveUser(auth);
     return {
       'client-id': auth.clientId,
       scope: auth.scope,

@@ -30,7 +30,7 @@ export class CurrentUserAccountController {
   @ApiCommand('change_password', USER_TOKEN)
   async changePassword(@Api() api: ApiRequest) {
     const body = this.validate(api, ChangePasswordBody);
-    await this.commands.execute(new ChangePasswordCommand(commandContextOf(api, this.clock), api.auth.userId!, body.currentPassword, body.newPassword));
+    await this.commands.execute(new ChangePasswordCommand(commandContextOf(api, this.clock), api.auth.userId!, body.currentPassword, body.newPassword, api.auth.sessionId));
     return this.answer(api);
   }
 
