@@ -1,7 +1,7 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { S3BlobStoreOptions } from './blobs/s3-blob-store';
-import { parseRateLimits, RateLimitPolicy } from './http/rate-limits';
+import { AuthLimitPolicy, parseAuthLimits, parseRateLimits, RateLimitPolicy } from './http/rate-limits';
 import { randomSecret } from './shared/secrets';
 
 /** Everything configurable, read from the environment once. Unset production URLs mean "embedded". */
@@ -40,6 +40,13 @@ export interface Config {
   assetCacheVersionSeconds: number;
   /** Rate and concurrency limits of the data APIs (RATE_LIMITS); null: none (local mode). */
   rateLimits: RateLimitPolicy | null;
+  /** Failed logins and account mails per account and client address (AUTH_LIMITS); on by default; null: off. */
+  authLimits: AuthLimitPolicy | null;
+  /**
+   * TRUST_PROXY: the proxies whose X-Forwarded-For names the client (Fastify's trustProxy: `true`, a hop count, or
+   * addresses/CIDRs), so per-address limits see clients, not the proxy. Unset: the peer is the client.
+   */
+  trustProxy: boolean | number | string;
   /** Stripe's secret key (`sk_test_…`/`sk_live_…`): payments go to Stripe; unset, to the embedded emulator. Never logged. */
   stripeSecretKey: string | null;
   /**
@@ -72,6 +79,12 @@ const blobS3Of = (env: NodeJS.ProcessEnv): S3BlobStoreOptions | null =>
 const int = (value: string | undefined, fallback: number): number => {
   const n = Number(value);
   return value !== undefined && value !== '' && Number.isFinite(n) ? n : fallback;
+};
+
+const trustProxyOf = (value: string | undefined): boolean | number | string => {
+  if (!value || value === 'false') return false;
+  if (value === 'true') return true;
+  return /^\d+$/.test(value) ? Number(value) : value;
 };
 
 /**
@@ -115,6 +128,8 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env, overrides: Part
     smtpUrl: env.SMTP_URL || null,
     mailFrom: env.MAIL_FROM ?? 'Marketplace <no-reply@localhost>',
     rateLimits: parseRateLimits(env.RATE_LIMITS),
+    authLimits: parseAuthLimits(env.AUTH_LIMITS),
+    trustProxy: trustProxyOf(env.TRUST_PROXY),
     publicBaseUrl: env.PUBLIC_BASE_URL ? env.PUBLIC_BASE_URL.replace(/\/+$/, '') : null,
     blobS3: blobS3Of(env),
     assetCacheAliasSeconds: int(env.ASSET_CACHE_ALIAS_SECONDS, 10),

@@ -36,6 +36,8 @@ export const createServer = async (infra: Infrastructure, options: ServerOptions
     // SDK clients keep connections alive (the Integration SDK pools 10 sockets): idle long enough to avoid races.
     keepAliveTimeout: 75_000,
     routerOptions: { ignoreDuplicateSlashes: true },
+    // request.ip, which the rate and login limits key on, is the forwarded client only behind trusted proxies.
+    trustProxy: infra.config.trustProxy,
     // Errors before routing (bad percent-encoding, over-long segments, oversized headers) answer in the envelope.
     frameworkErrors: frameworkErrors as never,
     clientErrorHandler: clientErrorHandler as never,

@@ -1,6 +1,7 @@
-import { Body, Controller, Get, Headers, HttpCode, Post } from '@nestjs/common';
+import { Body, Controller, Get, Headers, HttpCode, Ip, Post } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
-import { apiError, missingKey } from '../../shared/api-error';
+import { AuthAttemptLimits } from '../../http/auth-limits';
+import { ApiError, apiError, missingKey } from '../../shared/api-error';
 import { AccessTokens } from '../access-tokens';
 import { isUserScope } from '../auth-context';
 import { Sessions } from '../sessions';
@@ -26,12 +27,28 @@ export class AuthController {
     private readonly grants: TokenGrants,
     private readonly sessions: Sessions,
     private readonly tokens: AccessTokens,
+    private readonly limits: AuthAttemptLimits,
   ) {}
 
   @Post('token')
   @HttpCode(200)
-  token(@Body() body: unknown) {
-    return this.grants.grant(formOf(body));
+  token(@Body() body: unknown, @Ip() ip: string) {
+    const form = formOf(body);
+    return form.grant_type === 'password' ? this.passwordGrant(form, ip) : this.grants.grant(form);
+  }
+
+  /** Password guessing is limited per account and per client address (AUTH_LIMITS): only wrong credentials count. */
+  private async passwordGrant(form: TokenForm, ip: string) {
+    const keys = { account: `${form.client_id ?? ''}:${(form.username ?? '').trim().toLowerCase()}`, address: ip };
+    this.limits.beforeLogin(keys);
+    try {
+      const answer = await this.grants.grant(form);
+      this.limits.loginSucceeded(keys);
+      return answer;
+    } catch (error) {
+      if (error instanceof ApiError && error.code === 'invalid-grant') this.limits.loginFailed(keys);
+      throw error;
+    }
   }
 
   @Post('auth_with_idp')

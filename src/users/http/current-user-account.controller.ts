@@ -1,6 +1,7 @@
-import { Controller, Inject } from '@nestjs/common';
+import { Controller, Inject, Ip } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { Api, ApiRequest, commandContextOf } from '../../http/api-request';
+import { AuthAttemptLimits } from '../../http/auth-limits';
 import { ApiCommand, USER_TOKEN } from '../../http/endpoint.decorators';
 import { Responder } from '../../http/responder';
 import { NoParams, validateParams } from '../../http/validation';
@@ -18,6 +19,7 @@ export class CurrentUserAccountController {
     private readonly users: UserResources,
     private readonly respond: Responder,
     @Inject(CLOCK) private readonly clock: Clock,
+    private readonly limits: AuthAttemptLimits,
   ) {}
 
   @ApiCommand('change_email', USER_TOKEN)
@@ -42,8 +44,9 @@ export class CurrentUserAccountController {
   }
 
   @ApiCommand('send_verification_email', USER_TOKEN)
-  async sendVerificationEmail(@Api() api: ApiRequest) {
+  async sendVerificationEmail(@Api() api: ApiRequest, @Ip() ip: string) {
     this.validate(api, NoParams);
+    this.limits.mailRequested({ account: `${api.auth.marketplaceId}:user:${api.auth.userId}`, address: ip });
     await this.commands.execute(new SendVerificationEmailCommand(commandContextOf(api, this.clock), api.auth.userId!));
     return this.answer(api);
   }
