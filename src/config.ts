@@ -142,5 +142,15 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env, overrides: Part
   };
 };
 
+/**
+ * What a deployment with a production store (KurrentDB, Elasticsearch, S3) cannot do without; main.ts refuses to
+ * start and says why. Without PUBLIC_BASE_URL, links handed out (image variants, file storage, the Stripe.js
+ * stand-in) would follow whatever Host header a request sends: a poisoned cache or mail would point elsewhere.
+ */
+export const deploymentProblems = (config: Config): string[] =>
+  (config.eventStoreUrl || config.elasticsearchUrl || config.blobS3) && !config.publicBaseUrl
+    ? ['PUBLIC_BASE_URL must be set (e.g. https://api.example.com) when EVENTSTORE_URL, ELASTICSEARCH_URL or BLOB_S3_BUCKET is: links must not follow the Host header of each request.']
+    : [];
+
 /** Injection token of the Config port (interfaces have no runtime identity in TypeScript). */
 export const CONFIG = 'Config';

@@ -122,7 +122,8 @@ export class TokenGrants {
   /** No rotation: the same refresh token keeps working, so concurrent refreshes all succeed. */
   private async refresh(form: TokenForm): Promise<TokenResponse> {
     requireFields(form, 'refresh_token');
-    const client = await this.clients.find(form.client_id!);
+    // A public client refreshes without its secret; a secret that is given must be the right one.
+    const client = await this.clients.authenticate(form.client_id!, form.client_secret);
     if (!client) throw invalidClient();
     const session = await this.sessions.findUsable(form.refresh_token!);
     if (!session || session.state.clientId !== client.clientId || session.marketplaceId !== client.marketplaceId)
