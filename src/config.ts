@@ -56,6 +56,8 @@ export interface Config {
   readyMaxLag: number;
   /** FILE_MAX_BYTES: the largest file `own_files/create` and `files/create` accept (default 1 GB, the platform's limit). */
   fileMaxBytes: number;
+  /** IMAGE_VARIANT_CACHE_BYTES: memory for rendered custom-size image variants, which are never stored (default 64 MiB). */
+  imageVariantCacheBytes: number;
   /** METRICS_TOKEN: when set, GET /metrics asks for it as a bearer token. */
   metricsToken: string | null;
 }
@@ -136,6 +138,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env, overrides: Part
     assetCacheVersionSeconds: int(env.ASSET_CACHE_VERSION_SECONDS, 31_536_000),
     stripeSecretKey: env.STRIPE_SECRET_KEY || null,
     metricsToken: env.METRICS_TOKEN || null,
+    imageVariantCacheBytes: int(env.IMAGE_VARIANT_CACHE_BYTES, 64 * 1024 * 1024),
     readyMaxLag: int(env.READY_MAX_LAG, 1_000_000),
     fileMaxBytes: int(env.FILE_MAX_BYTES, 1_073_741_824),
     ...overrides,
