@@ -66,6 +66,20 @@ describe('limits on the Authentication API and the account mails (AUTH_LIMITS)',
       expect((await login(email, PASSWORD)).status).toBe(200);
     });
 
+    it('counts wrong current passwords (change_password, change_email, delete) as failed logins: a stolen token cannot guess', async () => {
+      const email = await signUp();
+      const sdk = marketplaceSdk(server.baseUrl, server.marketplace);
+      await sdk.login({ username: email, password: PASSWORD });
+      const statusOf = (p: Promise<unknown>) => p.then(() => 200, (e: { status: number }) => e.status);
+      const statuses: number[] = [];
+      for (let i = 0; i < 5; i += 1) statuses.push(await statusOf(sdk.currentUser.changePassword({ currentPassword: `guess-${i}`, newPassword: 'new-password-1' })));
+      for (let i = 0; i < 5; i += 1) statuses.push(await statusOf(sdk.currentUser.changeEmail({ currentPassword: `guess-${i}`, email: 'other@example.com' })));
+      statuses.push(await statusOf(sdk.currentUser.delete({ currentPassword: 'guess-delete' })));
+      expect(statuses).toEqual([...Array(10).fill(403), 429]);
+      server.clock.advance(1000);
+      expect(await statusOf(sdk.currentUser.changePassword({ currentPassword: PASSWORD, newPassword: 'new-password-1' }))).toBe(200);
+    });
+
     it('limits password reset mails to one address: 5, then 429', async () => {
       const email = await signUp();
       const token = await anonymousToken();

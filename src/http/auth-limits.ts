@@ -31,20 +31,25 @@ export class AuthAttemptLimits {
     this.windows = { loginPerAccount: of(p?.loginPerAccount), loginPerAddress: of(p?.loginPerAddress), mailPerAccount: of(p?.mailPerAccount), mailPerAddress: of(p?.mailPerAddress) };
   }
 
-  /** Before checking a password: 429 while the account or the address must wait after failures. */
-  beforeLogin(keys: AttemptKeys): void {
+  /**
+   * Runs something that checks a password (a login, a change that asks for the current password): 429 first while
+   * the account or the address must wait; a wrong password (as `wrongPassword` recognises the error) counts; the
+   * right one forgives the account's failures, not the address's (one address, many accounts).
+   */
+  async passwordAttempt<T>(keys: AttemptKeys, attempt: () => Promise<T>, wrongPassword: (error: unknown) => boolean): Promise<T> {
     this.refuseIfWaiting(this.windows.loginPerAccount, this.windows.loginPerAddress, keys);
-  }
-
-  loginFailed(keys: AttemptKeys): void {
-    const now = this.now();
-    this.windows.loginPerAccount?.record(keys.account, now);
-    this.windows.loginPerAddress?.record(keys.address, now);
-  }
-
-  /** The account's own failures are forgiven by its password; the address's are not (one address, many accounts). */
-  loginSucceeded(keys: AttemptKeys): void {
-    this.windows.loginPerAccount?.clear(keys.account);
+    try {
+      const result = await attempt();
+      this.windows.loginPerAccount?.clear(keys.account);
+      return result;
+    } catch (error) {
+      if (wrongPassword(error)) {
+        const now = this.now();
+        this.windows.loginPerAccount?.record(keys.account, now);
+        this.windows.loginPerAddress?.record(keys.address, now);
+      }
+      throw error;
+    }
   }
 
   /** A mail request counts whether it sends a mail or not (an unknown address tells nothing apart). */

@@ -38,17 +38,9 @@ export class AuthController {
   }
 
   /** Password guessing is limited per account and per client address (AUTH_LIMITS): only wrong credentials count. */
-  private async passwordGrant(form: TokenForm, ip: string) {
+  private passwordGrant(form: TokenForm, ip: string) {
     const keys = { account: `${form.client_id ?? ''}:${(form.username ?? '').trim().toLowerCase()}`, address: ip };
-    this.limits.beforeLogin(keys);
-    try {
-      const answer = await this.grants.grant(form);
-      this.limits.loginSucceeded(keys);
-      return answer;
-    } catch (error) {
-      if (error instanceof ApiError && error.code === 'invalid-grant') this.limits.loginFailed(keys);
-      throw error;
-    }
+    return this.limits.passwordAttempt(keys, () => this.grants.grant(form), (error) => error instanceof ApiError && error.code === 'invalid-grant');
   }
 
   @Post('auth_with_idp')
