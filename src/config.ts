@@ -1,7 +1,7 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { S3BlobStoreOptions } from './blobs/s3-blob-store';
-import { parseRateLimits, RateLimitPolicy } from './http/rate-limits';
+import { AuthLimitPolicy, parseAuthLimits, parseRateLimits, RateLimitPolicy } from './http/rate-limits';
 import { randomSecret } from './shared/secrets';
 
 /** Everything configurable, read from the environment once. Unset production URLs mean "embedded". */
@@ -40,6 +40,13 @@ export interface Config {
   assetCacheVersionSeconds: number;
   /** Rate and concurrency limits of the data APIs (RATE_LIMITS); null: none (local mode). */
   rateLimits: RateLimitPolicy | null;
+  /** Failed logins and account mails per account and client address (AUTH_LIMITS); on by default; null: off. */
+  authLimits: AuthLimitPolicy | null;
+  /**
+   * TRUST_PROXY: the proxies whose X-Forwarded-For names the client (Fastify's trustProxy: `true`, a hop count, or
+   * addresses/CIDRs), so per-address limits see clients, not the proxy. Unset: the peer is the client.
+   */
+  trustProxy: boolean | number | string;
   /** Stripe's secret key (`sk_test_…`/`sk_live_…`): payments go to Stripe; unset, to the embedded emulator. Never logged. */
   stripeSecretKey: string | null;
   /**
@@ -49,6 +56,8 @@ export interface Config {
   readyMaxLag: number;
   /** FILE_MAX_BYTES: the largest file `own_files/create` and `files/create` accept (default 1 GB, the platform's limit). */
   fileMaxBytes: number;
+  /** IMAGE_VARIANT_CACHE_BYTES: memory for rendered custom-size image variants, which are never stored (default 64 MiB). */
+  imageVariantCacheBytes: number;
   /** METRICS_TOKEN: when set, GET /metrics asks for it as a bearer token. */
   metricsToken: string | null;
   /**
@@ -77,6 +86,12 @@ const blobS3Of = (env: NodeJS.ProcessEnv): S3BlobStoreOptions | null =>
 const int = (value: string | undefined, fallback: number): number => {
   const n = Number(value);
   return value !== undefined && value !== '' && Number.isFinite(n) ? n : fallback;
+};
+
+const trustProxyOf = (value: string | undefined): boolean | number | string => {
+  if (!value || value === 'false') return false;
+  if (value === 'true') return true;
+  return /^\d+$/.test(value) ? Number(value) : value;
 };
 
 /**
@@ -120,18 +135,31 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env, overrides: Part
     smtpUrl: env.SMTP_URL || null,
     mailFrom: env.MAIL_FROM ?? 'Marketplace <no-reply@localhost>',
     rateLimits: parseRateLimits(env.RATE_LIMITS),
+    authLimits: parseAuthLimits(env.AUTH_LIMITS),
+    trustProxy: trustProxyOf(env.TRUST_PROXY),
     publicBaseUrl: env.PUBLIC_BASE_URL ? env.PUBLIC_BASE_URL.replace(/\/+$/, '') : null,
     blobS3: blobS3Of(env),
     assetCacheAliasSeconds: int(env.ASSET_CACHE_ALIAS_SECONDS, 10),
     assetCacheVersionSeconds: int(env.ASSET_CACHE_VERSION_SECONDS, 31_536_000),
     stripeSecretKey: env.STRIPE_SECRET_KEY || null,
     metricsToken: env.METRICS_TOKEN || null,
+    imageVariantCacheBytes: int(env.IMAGE_VARIANT_CACHE_BYTES, 64 * 1024 * 1024),
     readyMaxLag: int(env.READY_MAX_LAG, 1_000_000),
     fileMaxBytes: int(env.FILE_MAX_BYTES, 1_073_741_824),
     paymentClaimTimeoutSeconds: int(env.PAYMENT_CLAIM_TIMEOUT_SECONDS, 60),
     ...overrides,
   };
 };
+
+/**
+ * What a deployment with a production store (KurrentDB, Elasticsearch, S3) cannot do without; main.ts refuses to
+ * start and says why. Without PUBLIC_BASE_URL, links handed out (image variants, file storage, the Stripe.js
+ * stand-in) would follow whatever Host header a request sends: a poisoned cache or mail would point elsewhere.
+ */
+export const deploymentProblems = (config: Config): string[] =>
+  (config.eventStoreUrl || config.elasticsearchUrl || config.blobS3) && !config.publicBaseUrl
+    ? ['PUBLIC_BASE_URL must be set (e.g. https://api.example.com) when EVENTSTORE_URL, ELASTICSEARCH_URL or BLOB_S3_BUCKET is: links must not follow the Host header of each request.']
+    : [];
 
 /** Injection token of the Config port (interfaces have no runtime identity in TypeScript). */
 export const CONFIG = 'Config';

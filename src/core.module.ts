@@ -5,6 +5,7 @@ import { CommandRunner } from './event-sourcing/command-runner';
 import { ReactorRegistry } from './event-sourcing/reactor-registry';
 import { ScheduledCommands } from './event-sourcing/scheduler';
 import { EVENT_STORE } from './event-store/event-store.port';
+import { AuthAttemptLimits } from './http/auth-limits';
 import { RelationshipRegistry } from './http/envelope';
 import { Responder } from './http/responder';
 import type { Infrastructure } from './infrastructure/composition-root';
@@ -36,6 +37,7 @@ export class CoreModule {
       ReactorRegistry,
       { provide: ScheduledCommands, useValue: new ScheduledCommands() },
       Responder,
+      AuthAttemptLimits,
     ];
     return { module: CoreModule, imports: [CqrsModule.forRoot()], providers, exports: [...providers.map((p) => ('provide' in p ? p.provide : p)), CqrsModule] };
   }

@@ -1,6 +1,6 @@
 import 'reflect-metadata';
 import { createServer as createNetServer } from 'node:net';
-import { loadConfig } from './config';
+import { deploymentProblems, loadConfig } from './config';
 import { describeCredentials, ensureDevMarketplace } from './dev-marketplace';
 import { openInfrastructure } from './infrastructure/composition-root';
 import { createServer } from './server';
@@ -23,6 +23,11 @@ const exitUnlessListenable = async (host: string, port: number): Promise<void> =
 
 const main = async (): Promise<void> => {
   const config = loadConfig();
+  const problems = deploymentProblems(config);
+  if (problems.length > 0) {
+    for (const problem of problems) console.error(problem);
+    process.exit(1);
+  }
   await exitUnlessListenable(config.host, config.port);
   const infra = await openInfrastructure(config);
   // Real time, moved ahead by `emulator clock advance` (kept in the log, so a restart keeps the offset).

@@ -8,6 +8,7 @@ import { METRICS, type ServiceMetrics } from './health/service-metrics';
 import { ApiErrorFilter } from './http/error.filter';
 import { installRateLimits } from './http/rate-limits';
 import { installReadModelsBehindHeader } from './http/read-models-behind';
+import { installSecurityHeaders } from './http/security-headers';
 import { clientErrorHandler, frameworkErrors, installBodyParsers } from './http/request-guards';
 import { Infrastructure, startBackgroundWork } from './infrastructure/composition-root';
 import { ReactorRegistry } from './event-sourcing/reactor-registry';
@@ -36,12 +37,15 @@ export const createServer = async (infra: Infrastructure, options: ServerOptions
     // SDK clients keep connections alive (the Integration SDK pools 10 sockets): idle long enough to avoid races.
     keepAliveTimeout: 75_000,
     routerOptions: { ignoreDuplicateSlashes: true },
+    // request.ip, which the rate and login limits key on, is the forwarded client only behind trusted proxies.
+    trustProxy: infra.config.trustProxy,
     // Errors before routing (bad percent-encoding, over-long segments, oversized headers) answer in the envelope.
     frameworkErrors: frameworkErrors as never,
     clientErrorHandler: clientErrorHandler as never,
   });
   if (infra.config.rateLimits) installRateLimits(adapter.getInstance(), infra.config.rateLimits);
   installReadModelsBehindHeader(adapter.getInstance());
+  installSecurityHeaders(adapter.getInstance());
   // The APIs take Transit, JSON, forms (Authentication API) and multipart (uploads); anything else is 415.
   installBodyParsers(adapter.getInstance(), BODY_LIMIT);
   const app = await NestFactory.create<NestFastifyApplication>(AppModule.with(infra, options.clock, options.ids), adapter, {
@@ -64,8 +68,10 @@ export const createServer = async (infra: Infrastructure, options: ServerOptions
     credentials: false,
     maxAge: 86_400,
   };
-  // The file storage links are PUT and fetched by browsers directly, like presigned S3 URLs (src/files).
-  app.enableCors({ delegator: (request, callback) => callback(null, request.url?.startsWith(STORAGE_PREFIX) ? STORAGE_CORS : apiCors) });
+  // The file storage links are PUT and fetched by browsers directly, like presigned S3 URLs (src/files). Metrics are
+  // for a scraper, never a browser page: no CORS, so no web page another origin serves can read them.
+  const corsOf = (url: string) => (url.startsWith(STORAGE_PREFIX) ? STORAGE_CORS : url === '/metrics' || url.startsWith('/metrics?') ? { origin: false } : apiCors);
+  app.enableCors({ delegator: (request, callback) => callback(null, corsOf(request.url ?? '')) });
   app.enableShutdownHooks();
   await app.init();
   if (options.background !== false)

@@ -38,4 +38,15 @@ describe('start-up', () => {
       rmSync(dataDir, { recursive: true, force: true });
     }
   }, 60_000);
+
+  it('refuses to start with a production store and no PUBLIC_BASE_URL, saying why, before opening anything', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'marketplace-base-url-'));
+    try {
+      const result = await run(testEnv({ DATA_DIR: dataDir, PORT: '0', EVENTSTORE_URL: 'kurrentdb://127.0.0.1:1?tls=false', LOG_LEVEL: 'error' }));
+      expect(result.code).toBe(1);
+      expect(result.stderr).toContain('PUBLIC_BASE_URL must be set');
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  }, 60_000);
 });

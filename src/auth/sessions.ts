@@ -32,11 +32,11 @@ export class Sessions {
     @Inject(CONFIG) private readonly config: Config,
   ) {}
 
-  async start(s: { marketplaceId: string; clientId: string; userId: string | null; scope: Scope; requestId: string | null }): Promise<{ refreshToken: string; sessionId: string }> {
+  async start(s: { marketplaceId: string; clientId: string; userId: string | null; userEpoch?: number; scope: Scope; requestId: string | null }): Promise<{ refreshToken: string; sessionId: string }> {
     const sessionId = this.ids.next();
     const secret = randomSecret();
     const now = this.clock.now();
-    const start = { type: 'start' as const, sessionId, clientId: s.clientId, userId: s.userId, scope: s.scope, secretHash: hashSecret(secret), now, ttlSeconds: this.config.refreshTokenTtlSeconds };
+    const start = { type: 'start' as const, sessionId, clientId: s.clientId, userId: s.userId, userEpoch: s.userEpoch ?? 0, scope: s.scope, secretHash: hashSecret(secret), now, ttlSeconds: this.config.refreshTokenTtlSeconds };
     await this.runner.run({
       ctx: authApiContext({ marketplaceId: s.marketplaceId, clientId: s.clientId, userId: s.userId, requestId: s.requestId, now }),
       streams: { session: sessionStream(s.marketplaceId, sessionId) },
@@ -50,6 +50,13 @@ export class Sessions {
     const found = await this.load(refreshToken);
     if (!found) return null;
     return isSessionUsable(found.state, this.clock.now()) && secretMatches(found.secret, found.state.secretHash!) ? found : null;
+  }
+
+  /** A session by id (the `sid` of an access token), when it is neither revoked nor expired. */
+  async findUsableById(marketplaceId: string, sessionId: string): Promise<SessionState | null> {
+    if (!isUuid(marketplaceId) || !isUuid(sessionId)) return null;
+    const state = await this.runner.state(sessionStream(marketplaceId, sessionId));
+    return isSessionUsable(state, this.clock.now()) ? state : null;
   }
 
   /** Revokes the session when the token is genuine; any other token is quietly ignored. */

@@ -9,7 +9,7 @@ import { IdentityProviders } from '../marketplaces/identity-providers';
 import { IdentityLinks } from '../users/identity-links';
 import { UserCredentials } from '../users/user-credentials';
 import { AccessTokens } from './access-tokens';
-import type { Scope } from './auth-context';
+import { type AuthContext, isUserScope, type Scope } from './auth-context';
 import { Sessions } from './sessions';
 
 export type TokenForm = Record<string, string | undefined>;
@@ -65,7 +65,8 @@ export class TokenGrants {
     const userId = await this.identityLinks.userFor(ctx, identity);
     if (!userId || !(await this.credentials.isUsable(marketplaceId, userId)))
       throw invalidGrant('No user matches this identity provider account.');
-    const { refreshToken, sessionId } = await this.sessions.start({ marketplaceId, clientId: client.clientId!, userId, scope: 'user', requestId: null });
+    const userEpoch = await this.credentials.sessionEpoch(marketplaceId, userId);
+    const { refreshToken, sessionId } = await this.sessions.start({ marketplaceId, clientId: client.clientId!, userId, userEpoch, scope: 'user', requestId: null });
     return this.respond(client, 'user', userId, sessionId, refreshToken);
   }
 
@@ -107,20 +108,28 @@ export class TokenGrants {
     const user = await this.credentials.verify(client.marketplaceId!, form.username!, form.password!);
     if (!user) throw invalidGrant('Wrong username or password.');
     if (user.state === 'banned') throw apiError(403, 'user-is-banned', 'The user is banned from the marketplace.');
-    const { refreshToken, sessionId } = await this.sessions.start({ marketplaceId: client.marketplaceId!, clientId: client.clientId!, userId: user.id, scope: 'user', requestId: null });
+    const { refreshToken, sessionId } = await this.sessions.start({
+      marketplaceId: client.marketplaceId!,
+      clientId: client.clientId!,
+      userId: user.id,
+      userEpoch: user.sessionEpoch ?? 0,
+      scope: 'user',
+      requestId: null,
+    });
     return this.respond(client, 'user', user.id, sessionId, refreshToken);
   }
 
   /** No rotation: the same refresh token keeps working, so concurrent refreshes all succeed. */
   private async refresh(form: TokenForm): Promise<TokenResponse> {
     requireFields(form, 'refresh_token');
-    const client = await this.clients.find(form.client_id!);
+    // A public client refreshes without its secret; a secret that is given must be the right one.
+    const client = await this.clients.authenticate(form.client_id!, form.client_secret);
     if (!client) throw invalidClient();
     const session = await this.sessions.findUsable(form.refresh_token!);
     if (!session || session.state.clientId !== client.clientId || session.marketplaceId !== client.marketplaceId)
       throw invalidGrant('The refresh token is not valid.');
-    // A deleted or banned user's sessions end with the account.
-    if (session.state.userId && !(await this.credentials.isUsable(session.marketplaceId, session.state.userId)))
+    // A deleted or banned user's sessions end with the account; a password change or reset ends the other sessions.
+    if (session.state.userId && !(await this.credentials.acceptsSession(session.marketplaceId, session.state.userId, session.state)))
       throw invalidGrant('The user of this refresh token no longer has access.');
     const scope = session.state.scope!;
     return this.respond(client, scope, session.state.userId, session.state.sessionId, form.refresh_token);
@@ -134,7 +143,20 @@ export class TokenGrants {
     const subject = await this.tokens.verify(form.subject_token!, randomUUID()).catch(() => null);
     if (!subject || subject.scope !== 'user' || subject.clientId !== client.clientId)
       throw invalidGrant('subject_token must be a valid user access token of the same client.');
+    // The access token outlives its session by up to its lifetime: a logout, a password change or reset, a
+    // deletion or a ban must not be answered with a fresh trusted token.
+    const session = subject.sessionId ? await this.sessions.findUsableById(subject.marketplaceId, subject.sessionId) : null;
+    if (!session || session.userId !== subject.userId || !(await this.credentials.acceptsSession(subject.marketplaceId, subject.userId!, session)))
+      throw invalidGrant('The session of subject_token has ended.');
     return this.respond(client, 'trusted:user', subject.userId, subject.sessionId);
+  }
+
+  /** GET /v1/auth/token: a user token whose user is deleted or banned, or whose session ended, is 401 as on the data APIs. */
+  async requireLiveUser(auth: AuthContext): Promise<void> {
+    if (!isUserScope(auth.scope) || !auth.userId) return;
+    const session = auth.sessionId ? await this.sessions.findUsableById(auth.marketplaceId, auth.sessionId) : null;
+    if (!session || !(await this.credentials.acceptsSession(auth.marketplaceId, auth.userId, session)))
+      throw apiError(401, 'auth-invalid-access-token', 'The user of this token no longer has access.');
   }
 
   private async marketplaceClient(form: TokenForm): Promise<ApiClientState> {

@@ -31,6 +31,11 @@ export class RelationshipRegistry {
   loader(type: string, relationship: string): RelationshipLoader | undefined {
     return this.loaders.get(type)?.get(relationship);
   }
+
+  /** Every registered (type, relationship): what an `include` path can walk (the access tests walk them all). */
+  relationships(): Array<{ type: string; relationship: string }> {
+    return [...this.loaders].flatMap(([type, rels]) => [...rels.keys()].map((relationship) => ({ type, relationship })));
+  }
 }
 
 interface Node {

@@ -18,6 +18,8 @@ export class ApiErrorFilter implements ExceptionFilter {
     const error = toApiError(exception);
     if (error.status >= 500) this.logger.error(exception instanceof Error ? exception.stack : String(exception));
     const body = errorEnvelope(error);
+    const retryAfter = error.items[0].meta?.retryAfterSeconds;
+    if (typeof retryAfter === 'number') void reply.header('retry-after', String(retryAfter));
     const url = request.url ?? '';
     if (url.startsWith('/v1/auth/')) {
       void reply.status(error.status).header('content-type', 'application/json;charset=UTF-8').send(

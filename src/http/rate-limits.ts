@@ -41,6 +41,92 @@ export const parseRateLimits = (value: string | undefined): RateLimitPolicy | nu
   return policy;
 };
 
+/**
+ * Attempts per key in a sliding window: `free` of them pass; past that, each next attempt waits 1 s, 2 s, 4 s, …
+ * after the last counted one, at most `maxBlockSeconds`. A refused attempt is not counted, so a blocked user's
+ * retries never lengthen the block, and an attacker who keeps guessing gets one try per `maxBlockSeconds`.
+ */
+export interface AttemptPolicy {
+  free: number;
+  windowSeconds: number;
+  maxBlockSeconds: number;
+}
+
+/** The Authentication API's limits (the data APIs' are RATE_LIMITS, src/http/rate-limits.ts). */
+export interface AuthLimitPolicy {
+  /** Failed password logins per account (client and username). Short: an attacker must not lock a user out long. */
+  loginPerAccount: AttemptPolicy | null;
+  /** Failed password logins per client address, whatever the account. */
+  loginPerAddress: AttemptPolicy | null;
+  /** Password reset and verification mails per address (reset) or user (verification), sent or not. */
+  mailPerAccount: AttemptPolicy | null;
+  /** Those mail requests per client address. */
+  mailPerAddress: AttemptPolicy | null;
+}
+
+/** On by default, local mode included; generous enough for a person who mistypes, and for the test suite. */
+export const DEFAULT_AUTH_LIMITS: AuthLimitPolicy = {
+  loginPerAccount: { free: 10, windowSeconds: 900, maxBlockSeconds: 60 },
+  loginPerAddress: { free: 100, windowSeconds: 900, maxBlockSeconds: 900 },
+  mailPerAccount: { free: 5, windowSeconds: 3600, maxBlockSeconds: 900 },
+  mailPerAddress: { free: 50, windowSeconds: 3600, maxBlockSeconds: 900 },
+};
+
+const PARTS: Record<string, keyof AuthLimitPolicy> = {
+  'login-account': 'loginPerAccount',
+  'login-address': 'loginPerAddress',
+  'mail-account': 'mailPerAccount',
+  'mail-address': 'mailPerAddress',
+};
+
+/**
+ * `AUTH_LIMITS`: unset (the defaults), `off`, or parts that replace single defaults:
+ * `login-account=FREE/WINDOW_S/MAX_BLOCK_S,login-address=…,mail-account=…,mail-address=…`, a part `=off` removes one.
+ */
+export const parseAuthLimits = (value: string | undefined): AuthLimitPolicy | null => {
+  if (!value) return DEFAULT_AUTH_LIMITS;
+  if (value === 'off') return null;
+  const policy = { ...DEFAULT_AUTH_LIMITS };
+  for (const part of value.split(',')) {
+    const [key, spec] = part.split('=');
+    const numbers = /^(\d+)\/(\d+)\/(\d+)$/.exec(spec ?? '');
+    const field = PARTS[key?.trim() ?? ''];
+    if (!field || (!numbers && spec !== 'off'))
+      throw new Error(`AUTH_LIMITS: cannot read "${part}" (expected ${Object.keys(PARTS).join('|')}=FREE/WINDOW_SECONDS/MAX_BLOCK_SECONDS or =off)`);
+    policy[field] = numbers ? { free: Number(numbers[1]), windowSeconds: Number(numbers[2]), maxBlockSeconds: Number(numbers[3]) } : null;
+  }
+  return policy;
+};
+
+/** One policy's attempts by key, in this process only (instances do not share counts). */
+export class AttemptWindow {
+  private readonly attempts = new Map<string, number[]>();
+
+  constructor(private readonly policy: AttemptPolicy) {}
+
+  /** Seconds `key` must wait before its next attempt counts; 0 when it may try now. */
+  wait(key: string, now: number): number {
+    const recent = this.recent(key, now);
+    if (recent.length < this.policy.free) return 0;
+    const block = Math.min(this.policy.maxBlockSeconds, 2 ** (recent.length - this.policy.free)) * 1000;
+    return Math.max(0, Math.ceil((recent[recent.length - 1] + block - now) / 1000));
+  }
+
+  record(key: string, now: number): void {
+    this.attempts.set(key, [...this.recent(key, now), now]);
+    if (this.attempts.size > 100_000) for (const k of [...this.attempts.keys()]) if (this.recent(k, now).length === 0) this.attempts.delete(k);
+  }
+
+  clear(key: string): void {
+    this.attempts.delete(key);
+  }
+
+  private recent(key: string, now: number): number[] {
+    const since = now - this.policy.windowSeconds * 1000;
+    return (this.attempts.get(key) ?? []).filter((t) => t > since);
+  }
+}
+
 class Buckets {
   private readonly buckets = new Map<string, { tokens: number; at: number }>();
 

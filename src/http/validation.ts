@@ -96,6 +96,23 @@ export const constraint = (name: string, test: (value: unknown) => boolean, mess
     });
 
 export const IsUuidString = constraint('isUuidString', isUuid, 'must be a UUID');
+
+/**
+ * An absolute http(s) URL a browser may be sent to: no `javascript:` or other scheme, no scheme-relative
+ * `//host`, and no whitespace or control character (a CR/LF would split the Location header it ends up in;
+ * WHATWG URL parsing would silently drop them instead of refusing).
+ */
+export const isHttpUrl = (value: unknown): boolean => {
+  if (typeof value !== 'string' || value.length > 2048 || /[\s\u0000-\u001f\u007f]/.test(value)) return false;
+  if (!/^https?:\/\/[^/?#]/i.test(value)) return false;
+  try {
+    const url = new URL(value);
+    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '';
+  } catch {
+    return false;
+  }
+};
+export const IsHttpUrl = constraint('isHttpUrl', isHttpUrl, 'must be an absolute http or https URL');
 /** Extended data: a JSON object whose serialised size is at most 50KB. */
 export const IsExtendedData = constraint(
   'isExtendedData',

@@ -26,7 +26,7 @@ import { StripePaymentProvider } from './stripe-payment-provider';
       provide: PAYMENT_PROVIDER,
       inject: [CONFIG, CommandRunner, CLOCK],
       useFactory: (config: Config, runner: CommandRunner, clock: Clock) =>
-        config.stripeSecretKey ? new StripePaymentProvider(config.stripeSecretKey) : new EmulatedPaymentProvider(runner, clock),
+        config.stripeSecretKey ? new StripePaymentProvider(config.stripeSecretKey) : new EmulatedPaymentProvider(runner, clock, config.tokenSecret),
     },
     PaymentAccounts,
     ...PAYMENT_ACCOUNT_HANDLERS,

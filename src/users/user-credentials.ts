@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { CommandRunner } from '../event-sourcing/command-runner';
 import { apiError } from '../shared/api-error';
-import type { UserState } from './domain/user.state';
+import { acceptsSession, type UserState } from './domain/user.state';
 import { Passwords } from './passwords';
 import { emailGuard, userStream } from './user-streams';
 
@@ -39,6 +39,16 @@ export class UserCredentials {
   async isUsable(marketplaceId: string, userId: string): Promise<boolean> {
     const state = await this.user(marketplaceId, userId);
     return state.exists && !state.deleted && state.state !== 'banned';
+  }
+
+  /** Whether a login session of the user may still be used: the user is live and the session not revoked with others. */
+  async acceptsSession(marketplaceId: string, userId: string, session: { sessionId: string | null; userEpoch: number }): Promise<boolean> {
+    return acceptsSession(await this.user(marketplaceId, userId), session);
+  }
+
+  /** The session epoch a new login session of the user starts at (see `user/sessions-revoked`). */
+  async sessionEpoch(marketplaceId: string, userId: string): Promise<number> {
+    return (await this.user(marketplaceId, userId)).sessionEpoch ?? 0;
   }
 
   async hasPassword(marketplaceId: string, userId: string): Promise<boolean> {

@@ -6,7 +6,7 @@ import { PUBLIC_USER_EVENTS, UserEvent } from './domain/user.events';
 import type { UserState } from './domain/user.state';
 import { storedUser } from './domain/user.views';
 
-export const userModel: StreamModel<UserState, UserEvent> = modelOf('user', userDecider, { snapshotVersion: 2 });
+export const userModel: StreamModel<UserState, UserEvent> = modelOf('user', userDecider, { snapshotVersion: 3 });
 
 /** A user's stream: its events carry the Integration API user as `resource`. */
 export const userStream = (marketplaceId: string, userId: string): StreamRef<UserState, UserEvent> =>

@@ -8,7 +8,17 @@ import type { Scope } from './scope';
 export type SessionEvent =
   | DomainEvent<
       'session/started',
-      { sessionId: string; clientId: string; userId: string | null; scope: Scope; secretHash: string; startedAt: string; expiresAt: string }
+      {
+        sessionId: string;
+        clientId: string;
+        userId: string | null;
+        scope: Scope;
+        secretHash: string;
+        startedAt: string;
+        expiresAt: string;
+        /** The user's session epoch at login: a later revocation of the user's sessions ends this one (absent: 0). */
+        userEpoch?: number;
+      }
     >
   | DomainEvent<'session/revoked', { revokedAt: string }>;
 
@@ -21,19 +31,20 @@ export interface SessionState {
   secretHash: string | null;
   expiresAt: string | null;
   revoked: boolean;
+  userEpoch: number;
 }
 
 export type SessionCommand =
-  | { type: 'start'; sessionId: string; clientId: string; userId: string | null; scope: Scope; secretHash: string; now: Date; ttlSeconds: number }
+  | { type: 'start'; sessionId: string; clientId: string; userId: string | null; userEpoch: number; scope: Scope; secretHash: string; now: Date; ttlSeconds: number }
   | { type: 'revoke'; now: Date };
 
 export const sessionDecider: Decider<SessionCommand, SessionState, SessionEvent> = {
-  initialState: () => ({ exists: false, sessionId: null, clientId: null, userId: null, scope: null, secretHash: null, expiresAt: null, revoked: false }),
+  initialState: () => ({ exists: false, sessionId: null, clientId: null, userId: null, scope: null, secretHash: null, expiresAt: null, revoked: false, userEpoch: 0 }),
 
   evolve: (state, event) => {
     switch (event.type) {
       case 'session/started':
-        return { ...state, exists: true, ...event.data, revoked: false };
+        return { ...state, exists: true, ...event.data, userEpoch: event.data.userEpoch ?? 0, revoked: false };
       case 'session/revoked':
         return { ...state, revoked: true };
     }
@@ -54,6 +65,7 @@ export const sessionDecider: Decider<SessionCommand, SessionState, SessionEvent>
               secretHash: command.secretHash,
               startedAt: command.now.toISOString(),
               expiresAt: new Date(command.now.getTime() + command.ttlSeconds * 1000).toISOString(),
+              userEpoch: command.userEpoch,
             },
           },
         ];

@@ -1,6 +1,7 @@
-import { Body, Controller, Get, Headers, HttpCode, Post } from '@nestjs/common';
+import { Body, Controller, Get, Headers, HttpCode, Ip, Post } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
-import { apiError, missingKey } from '../../shared/api-error';
+import { AuthAttemptLimits } from '../../http/auth-limits';
+import { ApiError, apiError, missingKey } from '../../shared/api-error';
 import { AccessTokens } from '../access-tokens';
 import { isUserScope } from '../auth-context';
 import { Sessions } from '../sessions';
@@ -26,12 +27,20 @@ export class AuthController {
     private readonly grants: TokenGrants,
     private readonly sessions: Sessions,
     private readonly tokens: AccessTokens,
+    private readonly limits: AuthAttemptLimits,
   ) {}
 
   @Post('token')
   @HttpCode(200)
-  token(@Body() body: unknown) {
-    return this.grants.grant(formOf(body));
+  token(@Body() body: unknown, @Ip() ip: string) {
+    const form = formOf(body);
+    return form.grant_type === 'password' ? this.passwordGrant(form, ip) : this.grants.grant(form);
+  }
+
+  /** Password guessing is limited per account and per client address (AUTH_LIMITS): only wrong credentials count. */
+  private passwordGrant(form: TokenForm, ip: string) {
+    const keys = { account: `${form.client_id ?? ''}:${(form.username ?? '').trim().toLowerCase()}`, address: ip };
+    return this.limits.passwordAttempt(keys, () => this.grants.grant(form), (error) => error instanceof ApiError && error.code === 'invalid-grant');
   }
 
   @Post('auth_with_idp')
@@ -54,6 +63,7 @@ export class AuthController {
   @Get('token')
   async details(@Headers('authorization') authorization?: string) {
     const auth = await this.tokens.verifyHeader(authorization, randomUUID());
+    await this.grants.requireLiveUser(auth);
     return {
       'client-id': auth.clientId,
       scope: auth.scope,

@@ -55,8 +55,15 @@ export const BLOCKED_MIME_TYPES: ReadonlySet<string> = new Set([
   'application/x-qemu-disk',
 ]);
 
-/** The lower-cased `type/subtype` of a valid MIME type, or null. */
+/**
+ * What an HTTP header value may hold (visible ASCII, space, tab): the MIME type is sent back as the download's
+ * Content-Type, so a control character (or anything Node refuses in a header) would make every download fail.
+ */
+const HEADER_SAFE = /^[\t\x20-\x7e]*$/;
+
+/** The lower-cased `type/subtype` of a valid MIME type, or null (also for one that cannot be sent as a header). */
 export const mimeEssence = (mimeType: string): string | null => {
+  if (!HEADER_SAFE.test(mimeType)) return null;
   const match = MIME_TYPE.exec(mimeType.trim());
   return match ? `${match[1]}/${match[2]}`.toLowerCase() : null;
 };

@@ -11,6 +11,7 @@ import { CLOCK, type Clock } from '../../shared/clock';
 import type { CommandContext } from '../../shared/command-context';
 import { ReceiveUploadCommand } from '../commands/receive-upload.handler';
 import { assertFileTransfersEnabled } from '../domain/file-access';
+import { mimeEssence } from '../domain/file-rules';
 import { fileStream } from '../file-streams';
 import { storagePaths, StorageTokens } from '../storage-tokens';
 
@@ -102,7 +103,8 @@ export class FileStorageRoutes implements OnModuleInit {
     if (!file.file || file.state !== 'available' || !file.blobKey) throw conflict('file-not-available', 'The file cannot be downloaded.');
     const { name, mimeType } = file.file;
     void reply
-      .header('content-type', mimeType)
+      // A type stored before creation refused what a header cannot hold is sent as bytes, not as a 500.
+      .header('content-type', mimeEssence(mimeType) === null ? 'application/octet-stream' : mimeType)
       .header('content-disposition', contentDisposition(name))
       .header('x-content-type-options', 'nosniff')
       .header('cache-control', 'private, no-store');

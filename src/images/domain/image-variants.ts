@@ -153,6 +153,13 @@ export interface RenderSpec extends Size {
 
 export const renderToken = (r: RenderSpec): string => `${r.fit}-${r.width}x${r.height}`;
 
+/**
+ * The render tokens of an image's predefined variants (at most 13, sized from its upright original): the variants
+ * worth keeping in the blob store. Any other size is a custom variant, which anyone can ask for in any number.
+ */
+export const predefinedRenderTokens = (original: Size): Set<string> =>
+  new Set(Object.values(PREDEFINED_VARIANTS).map((spec) => renderToken({ fit: spec.fit, ...variantSize(original, spec) })));
+
 /** The inverse of renderToken; one spelling per spec (no leading zeros), so a variant has one URL and one file. */
 export const parseRenderToken = (token: string): RenderSpec | null => {
   const match = /^(scale|crop)-([1-9]\d{0,3})x([1-9]\d{0,3})$/.exec(token);

@@ -1,6 +1,6 @@
 import { alreadyDone, EmulatedState, EmulatorEvent, fact, initialEmulatedState, unixTime } from './emulated-object';
 import { invalidRequest, ProviderErrorBody } from './provider-error';
-import type { PaymentIntentStatus, ProviderPaymentIntent } from './provider-objects';
+import type { PaymentIntentStatus, ProviderPaymentIntent, ProviderPaymentMethod } from './provider-objects';
 import { CardBehaviour, declined } from './test-cards';
 
 /**
@@ -61,6 +61,20 @@ const authorised = (pi: ProviderPaymentIntent): ProviderPaymentIntent =>
   pi.capture_method === 'manual'
     ? { ...pi, status: 'requires_capture', amount_capturable: pi.amount, last_payment_error: null }
     : { ...pi, status: 'succeeded', amount_received: pi.amount, last_payment_error: null };
+
+/**
+ * Stripe's rule for a payment method on an intent: one attached to a customer pays only that customer's intents
+ * (another user's saved card cannot pay for me, even when its id is known); an unattached one, or a test method
+ * (`pm_card_visa`, no saved object), pays any. Throws the refusal; answers nothing.
+ */
+export const usableBy = (method: ProviderPaymentMethod | null, intentCustomer: string | null): void => {
+  if (method?.customer && method.customer !== intentCustomer)
+    throw invalidRequest(
+      `The provided PaymentMethod ${method.id} belongs to a Customer other than ${intentCustomer ? `the PaymentIntent's Customer ${intentCustomer}` : 'the PaymentIntent, which has none'}.`,
+      'payment_method_unexpected_state',
+      'payment_method',
+    );
+};
 
 export const decidePaymentIntent = (command: PaymentIntentCommand, s: PaymentIntentState): EmulatorEvent[] => {
   if (alreadyDone(s, command.key)) return [];

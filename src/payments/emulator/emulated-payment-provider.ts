@@ -5,7 +5,7 @@ import type { Clock } from '../../shared/clock';
 import { AccountCommand, AccountState, balanceOf, BankTokenData, decideAccount, FUNDS_HOLD_DAYS, linkRedirect, mustExist } from '../domain/emulated-account';
 import { decideCustomer, decidePaymentMethod, decideSetupIntent, decideToken, PaymentMethodState, TokenState } from '../domain/emulated-customer';
 import { EmulatedState, EmulatorEvent, outcomeOf } from '../domain/emulated-object';
-import { decidePaymentIntent, destinationShare, mustExistIntent, PaymentIntentCommand, PaymentIntentState } from '../domain/emulated-payment-intent';
+import { decidePaymentIntent, destinationShare, mustExistIntent, PaymentIntentCommand, PaymentIntentState, usableBy } from '../domain/emulated-payment-intent';
 import { invalidRequest, noSuch } from '../domain/provider-error';
 import { CardBehaviour, CardDetails, cardBehaviour, testPaymentMethod, unknownPaymentMethod } from '../domain/test-cards';
 import type {
@@ -46,11 +46,13 @@ export class EmulatedPaymentProvider implements PaymentProvider {
 
   private readonly objects: EmulatorObjects;
 
+  /** `serverSecret` keys the object ids (see EmulatorObjects). */
   constructor(
     private readonly runner: CommandRunner,
     private readonly clock: Clock,
+    serverSecret: string,
   ) {
-    this.objects = new EmulatorObjects(runner, clock);
+    this.objects = new EmulatorObjects(runner, clock, serverSecret);
   }
 
   // ---- tokens (Stripe.js)
@@ -283,7 +285,7 @@ export class EmulatedPaymentProvider implements PaymentProvider {
 
   async createPaymentIntent(call: MutatingCall, params: CreatePaymentIntentParams): Promise<ProviderPaymentIntent> {
     const id = this.objects.idFor('pi', call, 'payment-intent');
-    if (params.paymentMethod) await this.paymentMethod(call.marketplaceId, params.paymentMethod);
+    if (params.paymentMethod) usableBy((await this.paymentMethod(call.marketplaceId, params.paymentMethod)).state?.object ?? null, params.customer ?? null);
     if (params.transferDestination) await this.retrieveAccount(call, params.transferDestination);
     const created = await this.objects.one<PaymentIntentState>('paymentIntent', call.marketplaceId, id, call.idempotencyKey, (s) =>
       s.object
@@ -320,7 +322,9 @@ export class EmulatedPaymentProvider implements PaymentProvider {
   async confirmPaymentIntent(call: MutatingCall, paymentIntentId: string, params: { paymentMethod?: string } = {}): Promise<ProviderPaymentIntent> {
     const current = await this.retrievePaymentIntent(call, paymentIntentId);
     const pmId = params.paymentMethod ?? current.payment_method;
-    const card = pmId ? (await this.paymentMethod(call.marketplaceId, pmId)).card : null;
+    const method = pmId ? await this.paymentMethod(call.marketplaceId, pmId) : null;
+    if (method) usableBy(method.state?.object ?? null, current.customer ?? null);
+    const card = method?.card ?? null;
     const command: PaymentIntentCommand = { type: 'confirm', paymentMethod: pmId, card, key: call.idempotencyKey };
     return (await this.intent(call, paymentIntentId, command)).object!;
   }

@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
 import type { CommandRunner } from '../../event-sourcing/command-runner';
 import type { StreamRef } from '../../event-sourcing/stream-model';
 import type { Clock } from '../../shared/clock';
@@ -20,14 +20,22 @@ export const parseClientSecret = (secret: string): { id: string; marketplaceId: 
  * the first made), client secrets, the marketplace's current generation, and one decision over one object.
  */
 export class EmulatorObjects {
+  private readonly idKey: Buffer;
+
   constructor(
     private readonly runner: CommandRunner,
     private readonly clock: Clock,
-  ) {}
+    serverSecret: string,
+  ) {
+    // Idempotency keys derive from public values (a transaction id and a transition): an id that were a plain hash
+    // of them could be computed by any user, who could then name another user's saved card. Keyed by the server's
+    // secret, ids stay stable for retries and unguessable, as Stripe's random ids are.
+    this.idKey = createHmac('sha256', serverSecret).update('payment-emulator-object-ids').digest();
+  }
 
   idFor(prefix: string, call: { marketplaceId: string; idempotencyKey?: string }, purpose: string): string {
     const seed = call.idempotencyKey ? `${call.marketplaceId}|${purpose}|${call.idempotencyKey}` : randomBytes(16).toString('hex');
-    return `${prefix}_${createHash('sha256').update(seed).digest('base64url').replace(/[-_]/g, '').slice(0, 24)}`;
+    return `${prefix}_${createHmac('sha256', this.idKey).update(seed).digest('base64url').replace(/[-_]/g, '').slice(0, 24)}`;
   }
 
   secretFor(id: string, marketplaceId: string): string {

@@ -1,4 +1,5 @@
 import { IsArray, IsDefined, IsObject, IsOptional, IsString, Matches } from 'class-validator';
+import { IsHttpUrl } from '../../http/validation';
 
 export class CreateAccountBody {
   @IsDefined()
@@ -31,8 +32,9 @@ export class UpdateUserAccountBody {
 export class CreateUserAccountBody extends CreateAccountBody {}
 
 export class AccountLinkBody {
-  @IsDefined() @IsString() failureURL!: string;
-  @IsDefined() @IsString() successURL!: string;
+  /** Where the provider's onboarding sends the browser: absolute http(s) URLs only (no `javascript:`, no `//host`). */
+  @IsDefined() @IsString() @IsHttpUrl() failureURL!: string;
+  @IsDefined() @IsString() @IsHttpUrl() successURL!: string;
   @IsDefined() @IsString() type!: string;
   @IsOptional() @IsObject() collectionOptions?: Record<string, string>;
 }

@@ -51,9 +51,13 @@ abstract class StockEndpoints {
     const [start, end] = [p.start.getTime(), p.end.getTime()];
     if (start < now - 366 * DAY_MS || start > now + DAY_MS) throw invalidValue(['start'], 'query', 'start must be between 366 days ago and 1 day from now.');
     if (end <= start || end > now + DAY_MS || end - start > 366 * DAY_MS) throw invalidValue(['end'], 'query', 'end must be after start, at most 1 day from now and at most 366 days after start.');
-    const listing = await this.listings.find(api.auth.marketplaceId, p.listingId, api.auth);
     const actor = this.actor(api);
-    if (isLive(listing) && actor.kind === 'author' && authorIdOf(listing) !== actor.userId) throw forbidden('The listing belongs to another user.');
+    // A user reads the adjustments of their own live listings only: a deleted listing (its author gone, a draft
+    // discarded) has no author, so nobody's; its reservations lead to other users' purchases.
+    if (actor.kind === 'author') {
+      const listing = await this.listings.find(api.auth.marketplaceId, p.listingId, api.auth);
+      if (!isLive(listing) || authorIdOf(listing) !== actor.userId) throw forbidden('Only the author can query the stock adjustments of a listing.');
+    }
     const page = await this.reads.adjustments(api.auth.marketplaceId, p.listingId, { start, end }, api.common);
     return this.respond.many(api, page.items.map(resourceOf), paginationMeta(page.total, api.common));
   }

@@ -112,3 +112,7 @@ export const storedMessage = (m: MessageState, transactionId: string): StoredMes
 });
 
 export const refId = (r: Ref): string | null => r.data?.id.uuid ?? null;
+
+/** The customer and the provider: the only users who may read a transaction, whatever path reaches it. */
+export const isParty = (tx: StoredTransaction, userId: string | null): boolean =>
+  userId !== null && (refId(tx.relationships.customer) === userId || refId(tx.relationships.provider) === userId);

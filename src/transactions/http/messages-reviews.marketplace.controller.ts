@@ -13,7 +13,7 @@ import { CLOCK, type Clock } from '../../shared/clock';
 import { isUuid } from '../../shared/values';
 import { SendMessageCommand } from '../commands/transaction.handlers';
 import { TransactionReads } from '../queries/transaction-reads';
-import { isParty } from './transactions.marketplace.controller';
+import { isParty } from '../domain/transaction.views';
 import { messageResource, reviewResource } from './transaction-resources';
 import { IdQuery, SendMessageBody } from './transaction.dto';
 

@@ -11,7 +11,7 @@ import { CLOCK, type Clock } from '../../shared/clock';
 import { forbidden, invalidValue, missingKey, notFound } from '../../shared/api-error';
 import { isUuid } from '../../shared/values';
 import { actionNamed } from '../domain/transaction.actions';
-import { storedTransaction, refId, StoredTransaction } from '../domain/transaction.views';
+import { isParty, storedTransaction } from '../domain/transaction.views';
 import { InitiateTransactionCommand, TransactionOutcome, TransitionTransactionCommand } from '../commands/transaction.handlers';
 import { TransactionReads } from '../queries/transaction-reads';
 import { ProcessReads } from '../queries/process-reads';
@@ -24,9 +24,6 @@ const transitionId = (key: string): string => {
   const h = createHash('sha256').update(key).digest('hex');
   return `${h.slice(0, 8)}-${h.slice(8, 12)}-4${h.slice(13, 16)}-8${h.slice(17, 20)}-${h.slice(20, 32)}`;
 };
-
-export const isParty = (tx: StoredTransaction, userId: string | null): boolean =>
-  userId !== null && (refId(tx.relationships.customer) === userId || refId(tx.relationships.provider) === userId);
 
 /**
  * Marketplace API transactions/* and process_transitions/query: a user's own transactions (as customer or

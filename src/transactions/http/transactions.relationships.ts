@@ -10,7 +10,7 @@ import { MarketplaceDirectory } from '../../marketplaces/marketplace-directory';
 import { resourceOf as stockResource, StockReads } from '../../stock/queries/stock.reads';
 import { integrationUser, publicUserView, StoredUser } from '../../users/domain/user.views';
 import { FindUserQuery } from '../../users/queries/find-user.query';
-import { refId } from '../domain/transaction.views';
+import { isParty, refId, StoredTransaction } from '../domain/transaction.views';
 import { TransactionReads } from '../queries/transaction-reads';
 import { bookingResource, messageResource, reviewResource, transactionResource } from './transaction-resources';
 
@@ -18,7 +18,8 @@ import { bookingResource, messageResource, reviewResource, transactionResource }
  * The relationships of transactions, reviews and messages: listing (nested author, images through the listings
  * context), customer, provider, booking, stockReservation, reviews (author, subject), messages (sender;
  * `limit.messages`), marketplace, protectedFileAttachments (revealed files); a message's publicFileAttachments; a
- * booking's and a stock reservation's transaction. Attachments show only to their readers (the parties, the operator).
+ * booking's and a stock reservation's transaction. A transaction, and what it leads to, shows only to its parties and
+ * the operator, whichever path reaches it; attachments only to their readers.
  */
 @Injectable()
 export class TransactionsRelationships implements OnModuleInit {
@@ -34,19 +35,21 @@ export class TransactionsRelationships implements OnModuleInit {
   onModuleInit(): void {
     const r = this.registry;
     r.register('transaction', 'marketplace', (_t, ctx) => this.marketplaces.resource(ctx.auth.marketplaceId));
-    r.register('transaction', 'listing', (t, ctx) => this.withTransaction(t, ctx, (tx) => this.listing(refId(tx.relationships.listing), ctx)));
-    r.register('transaction', 'customer', (t, ctx) => this.withTransaction(t, ctx, (tx) => this.user(refId(tx.relationships.customer), ctx)));
-    r.register('transaction', 'provider', (t, ctx) => this.withTransaction(t, ctx, (tx) => this.user(refId(tx.relationships.provider), ctx)));
+    r.register('transaction', 'listing', (t, ctx) => this.withTransaction(t.id, ctx, (tx) => this.listing(refId(tx.relationships.listing), ctx)));
+    r.register('transaction', 'customer', (t, ctx) => this.withTransaction(t.id, ctx, (tx) => this.user(refId(tx.relationships.customer), ctx)));
+    r.register('transaction', 'provider', (t, ctx) => this.withTransaction(t.id, ctx, (tx) => this.user(refId(tx.relationships.provider), ctx)));
     r.register('transaction', 'reviews', async (t, ctx) => {
       const page = await this.reads.reviews(ctx.auth.marketplaceId, [{ field: 'transactionId', op: 'eq', value: t.id }], { offset: 0, limit: 10 });
       return page.items.map(reviewResource);
     });
-    r.register('transaction', 'messages', async (t, ctx) => {
-      const page = await this.reads.messages(ctx.auth.marketplaceId, t.id, { offset: 0, limit: ctx.params.limits.get('messages') ?? 100 });
-      return page.items.map(messageResource);
-    });
+    r.register('transaction', 'messages', (t, ctx) =>
+      this.withTransaction(t.id, ctx, async () => {
+        const page = await this.reads.messages(ctx.auth.marketplaceId, t.id, { offset: 0, limit: ctx.params.limits.get('messages') ?? 100 });
+        return page.items.map(messageResource);
+      }),
+    );
     r.register('transaction', 'booking', (t, ctx) =>
-      this.withTransaction(t, ctx, async (tx) => {
+      this.withTransaction(t.id, ctx, async (tx) => {
         const id = tx.relationships.booking ? refId(tx.relationships.booking) : null;
         const booking = id ? await this.reads.booking(ctx.auth.marketplaceId, id) : null;
         return booking ? bookingResource(booking) : null;
@@ -54,11 +57,10 @@ export class TransactionsRelationships implements OnModuleInit {
     );
     r.register('booking', 'transaction', async (b, ctx) => {
       const booking = await this.reads.booking(ctx.auth.marketplaceId, b.id);
-      const tx = booking ? await this.reads.transaction(ctx.auth.marketplaceId, refId(booking.relationships.transaction) ?? '') : null;
-      return tx ? transactionResource(tx) : null;
+      return this.transaction(booking ? refId(booking.relationships.transaction) : null, ctx);
     });
     r.register('transaction', 'stockReservation', (t, ctx) =>
-      this.withTransaction(t, ctx, async (tx) => {
+      this.withTransaction(t.id, ctx, async (tx) => {
         const id = tx.relationships.stockReservation ? refId(tx.relationships.stockReservation) : null;
         const reservation = id ? await this.stock.reservation(ctx.auth.marketplaceId, id) : null;
         return reservation ? stockResource(reservation) : null;
@@ -66,8 +68,7 @@ export class TransactionsRelationships implements OnModuleInit {
     );
     r.register('stockReservation', 'transaction', async (sr, ctx) => {
       const reservation = await this.stock.reservation(ctx.auth.marketplaceId, sr.id);
-      const tx = reservation?.relationships.transaction.data ? await this.reads.transaction(ctx.auth.marketplaceId, reservation.relationships.transaction.data.id.uuid) : null;
-      return tx ? transactionResource(tx) : null;
+      return this.transaction(reservation?.relationships.transaction.data?.id.uuid ?? null, ctx);
     });
     for (const rel of ['author', 'subject'] as const)
       r.register('review', rel, async (rv, ctx) => {
@@ -78,23 +79,34 @@ export class TransactionsRelationships implements OnModuleInit {
       const review = await this.reads.review(ctx.auth.marketplaceId, rv.id);
       return review ? this.listing(refId(review.relationships.listing), ctx) : null;
     });
-    r.register('transaction', 'protectedFileAttachments', async (t, ctx) => {
-      const tx = await this.reads.transaction(ctx.auth.marketplaceId, t.id);
-      return this.attachments.resources(ctx.auth, (tx?.relationships.protectedFileAttachments?.data ?? []).map((ref) => ref.id.uuid));
-    });
+    r.register('transaction', 'protectedFileAttachments', (t, ctx) =>
+      this.withTransaction(t.id, ctx, (tx) => this.attachments.resources(ctx.auth, (tx.relationships.protectedFileAttachments?.data ?? []).map((ref) => ref.id.uuid))),
+    );
     r.register('message', 'publicFileAttachments', async (m, ctx) => {
       const message = await this.reads.message(ctx.auth.marketplaceId, m.id);
       return this.attachments.resources(ctx.auth, (message?.relationships.publicFileAttachments?.data ?? []).map((ref) => ref.id.uuid));
     });
     r.register('message', 'sender', async (m, ctx) => this.user(await this.messageField(m, ctx, 'sender'), ctx));
-    r.register('message', 'transaction', async (m, ctx) => {
-      const tx = await this.reads.transaction(ctx.auth.marketplaceId, (await this.messageField(m, ctx, 'transaction')) ?? '');
-      return tx ? transactionResource(tx) : null;
-    });
+    r.register('message', 'transaction', async (m, ctx) => this.transaction(await this.messageField(m, ctx, 'transaction'), ctx));
   }
 
-  private async withTransaction(t: Resource, ctx: LoadContext, load: (tx: NonNullable<Awaited<ReturnType<TransactionReads['transaction']>>>) => Promise<Resource | null>) {
-    const tx = await this.reads.transaction(ctx.auth.marketplaceId, t.id);
+  /**
+   * The one gate of every path into a transaction (a booking's, a stock reservation's, a message's, and everything
+   * a transaction leads to): the rule of transactions/show, the parties only (the operator sees all). A root that
+   * another check let through (an adjustment of a deleted listing, say) can never lead to someone else's purchase.
+   */
+  private async readable(id: string | null, ctx: LoadContext): Promise<StoredTransaction | null> {
+    const tx = id ? await this.reads.transaction(ctx.auth.marketplaceId, id) : null;
+    return tx && (ctx.auth.scope === 'integ' || isParty(tx, ctx.auth.userId)) ? tx : null;
+  }
+
+  private async transaction(id: string | null, ctx: LoadContext): Promise<Resource | null> {
+    const tx = await this.readable(id, ctx);
+    return tx ? transactionResource(tx) : null;
+  }
+
+  private async withTransaction<T>(id: string, ctx: LoadContext, load: (tx: StoredTransaction) => Promise<T>): Promise<T | null> {
+    const tx = await this.readable(id, ctx);
     return tx ? load(tx) : null;
   }
 

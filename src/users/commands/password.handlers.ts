@@ -14,6 +14,8 @@ export class ChangePasswordCommand {
     readonly userId: string,
     readonly currentPassword: string,
     readonly newPassword: string,
+    /** The session of the token that asks: it stays signed in, the user's other sessions end. */
+    readonly sessionId: string | null,
   ) {}
 }
 
@@ -25,10 +27,10 @@ export class ChangePasswordHandler implements ICommandHandler<ChangePasswordComm
     private readonly passwords: Passwords,
   ) {}
 
-  async execute({ ctx, userId, currentPassword, newPassword }: ChangePasswordCommand): Promise<void> {
+  async execute({ ctx, userId, currentPassword, newPassword, sessionId }: ChangePasswordCommand): Promise<void> {
     await this.credentials.requirePassword(ctx.marketplaceId, userId, currentPassword);
     const passwordHash = await this.passwords.hash(newPassword);
-    await this.commands.execute(new UserCommandMessage(ctx, userId, { type: 'change-password', passwordHash }));
+    await this.commands.execute(new UserCommandMessage(ctx, userId, { type: 'change-password', passwordHash, keepSessionId: sessionId }));
   }
 }
 

@@ -77,5 +77,9 @@ export const requestPasswordReset = (state: UserState, token: MailedToken, asked
 export const resetPassword = (state: UserState, tokenHash: string, passwordHash: string, now: Date): UserEvent[] => {
   if (!active(state.resetRequests, now).some((r) => r.tokenHash === tokenHash))
     throw apiError(403, 'forbidden', 'The password reset token is invalid, expired or for another email.');
-  return [{ type: 'user/password-changed', data: { passwordHash } }];
+  // Whoever held a session may be who the reset is recovering the account from: none is kept.
+  return [
+    { type: 'user/password-changed', data: { passwordHash } },
+    { type: 'user/sessions-revoked', data: { keptSessionId: null } },
+  ];
 };

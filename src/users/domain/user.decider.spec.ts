@@ -1,7 +1,7 @@
 import { specFor } from '../../../test/support/given-when-then';
 import { userDecider, UserCommand } from './user.decider';
 import type { UserEvent } from './user.events';
-import { DEFAULT_PERMISSIONS } from './user.state';
+import { acceptsSession, DEFAULT_PERMISSIONS } from './user.state';
 import { storedUser } from './user.views';
 
 const given = specFor(userDecider);
@@ -91,5 +91,24 @@ describe('user decider', () => {
     connected.when({ type: 'set-pay-connected', connected: true }).thenNothing();
     expect(storedUser(connected.state).attributes.stripeConnected).toBe(true);
     connected.when({ type: 'set-pay-connected', connected: false }).then([{ type: 'user/updated', data: { stripeConnected: false } }]);
+  });
+
+  it('given a user, when the password changes, then the other sessions end and the current one is kept', () => {
+    const changed = given([created]).when({ type: 'change-password', passwordHash: 'new', keepSessionId: 's1' });
+    changed.then([
+      { type: 'user/password-changed', data: { passwordHash: 'new' } },
+      { type: 'user/sessions-revoked', data: { keptSessionId: 's1' } },
+    ]);
+    const after = given([created, ...changed.events()]).state;
+    expect(acceptsSession(after, { sessionId: 's1', userEpoch: 0 })).toBe(true);
+    expect(acceptsSession(after, { sessionId: 's2', userEpoch: 0 })).toBe(false);
+    expect(acceptsSession(after, { sessionId: 's3', userEpoch: 1 })).toBe(true);
+  });
+
+  it('given a reset request, when the password is reset, then every session ends', () => {
+    const requested = given([created]).when({ type: 'request-password-reset', token: { hash: 'th', nonce: 'n' }, email: 'jane@example.com', now }).events();
+    const reset = given([created, ...requested]).when({ type: 'reset-password', tokenHash: 'th', passwordHash: 'new', now });
+    expect(reset.events().map((e) => e.type)).toEqual(['user/password-changed', 'user/sessions-revoked']);
+    expect(acceptsSession(given([created, ...requested, ...reset.events()]).state, { sessionId: 's1', userEpoch: 0 })).toBe(false);
   });
 });

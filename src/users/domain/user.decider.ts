@@ -36,7 +36,8 @@ export type UserCommand =
   | { type: 'change-email'; email: string }
   | { type: 'request-email-verification'; token: MailedToken; now: Date }
   | { type: 'verify-email'; by: { tokenHash: string } | { email: string }; now: Date }
-  | { type: 'change-password'; passwordHash: string }
+  /** `keepSessionId`: the session the change came from, which stays signed in; every other one ends. */
+  | { type: 'change-password'; passwordHash: string; keepSessionId: string | null }
   | { type: 'request-password-reset'; token: MailedToken; email: string; now: Date }
   | { type: 'reset-password'; tokenHash: string; passwordHash: string; now: Date }
   | { type: 'link-identity-provider'; link: IdentityProviderLink; emailVerified: boolean }
@@ -99,7 +100,10 @@ export const userDecider: Decider<UserCommand, UserState, UserEvent> = {
       case 'verify-email':
         return verifyEmail(state, command.by, command.now);
       case 'change-password':
-        return [{ type: 'user/password-changed', data: { passwordHash: command.passwordHash } }];
+        return [
+          { type: 'user/password-changed', data: { passwordHash: command.passwordHash } },
+          { type: 'user/sessions-revoked', data: { keptSessionId: command.keepSessionId } },
+        ];
       case 'request-password-reset':
         return requestPasswordReset(state, command.token, command.email, command.now);
       case 'reset-password':

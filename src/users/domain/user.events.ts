@@ -60,6 +60,11 @@ export type UserEvent =
   // Internal events change nothing any API shows, so events/query never lists them.
   | DomainEvent<'user/password-changed', { passwordHash: string }>
   /**
+   * The user's login sessions started before it end (their refresh tokens, their token exchanges), except
+   * `keptSessionId`: the session that changed the password keeps working; a reset keeps none (RFC 9700 §4.14.2).
+   */
+  | DomainEvent<'user/sessions-revoked', { keptSessionId: string | null }>
+  /**
    * Only a digest of the token is kept; the token itself travels only in the mail, where the mail reactor derives
    * it from `tokenNonce` with the server's secret (events stored before nonces existed have none).
    */

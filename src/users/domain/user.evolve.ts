@@ -36,6 +36,8 @@ export const evolveUser = (state: UserState, event: UserEvent): UserState => {
       return { ...state, deleted: true, verificationRequests: [], resetRequests: [] };
     case 'user/password-changed':
       return { ...state, passwordHash: event.data.passwordHash, resetRequests: [] };
+    case 'user/sessions-revoked':
+      return { ...state, sessionEpoch: (state.sessionEpoch ?? 0) + 1, keptSessionId: event.data.keptSessionId };
     case 'user/email-verification-requested':
       return { ...state, verificationRequests: [...state.verificationRequests, event.data] };
     case 'user/password-reset-requested':

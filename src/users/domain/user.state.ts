@@ -21,6 +21,12 @@ export interface UserState {
   verificationRequests: Array<{ tokenHash: string; email: string; expiresAt: string }>;
   /** Outstanding password reset requests; a password change ends them all. */
   resetRequests: Array<{ tokenHash: string; expiresAt: string }>;
+  /**
+   * How many times the user's sessions were revoked: a session started at an earlier epoch is void, unless it is
+   * `keptSessionId` (the one the last password change came from).
+   */
+  sessionEpoch: number;
+  keptSessionId: string | null;
 }
 
 export const DEFAULT_PERMISSIONS: Permissions = {
@@ -58,7 +64,16 @@ export const initialUserState = (): UserState => ({
   createdAt: null,
   verificationRequests: [],
   resetRequests: [],
+  sessionEpoch: 0,
+  keptSessionId: null,
 });
+
+/** A login session of this user that may still be used: the user is live and the session not revoked with others. */
+export const acceptsSession = (state: UserState, session: { sessionId: string | null; userEpoch: number }): boolean =>
+  state.exists &&
+  !state.deleted &&
+  state.state !== 'banned' &&
+  (session.userEpoch >= state.sessionEpoch || (session.sessionId !== null && session.sessionId === state.keptSessionId));
 
 const firstChar = (s: string): string => Array.from(s.trim())[0] ?? '';
 

@@ -1,9 +1,11 @@
-import { Controller, Inject } from '@nestjs/common';
+import { Controller, Inject, Ip } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { Api, ApiRequest, commandContextOf } from '../../http/api-request';
+import { AuthAttemptLimits } from '../../http/auth-limits';
 import { ApiCommand, USER_TOKEN } from '../../http/endpoint.decorators';
 import { Responder } from '../../http/responder';
 import { NoParams, validateParams } from '../../http/validation';
+import { ApiError } from '../../shared/api-error';
 import { CLOCK, type Clock } from '../../shared/clock';
 import { ChangeEmailCommand, SendVerificationEmailCommand, VerifyEmailCommand } from '../commands/account.handlers';
 import { ChangePasswordCommand, DeleteUserCommand } from '../commands/password.handlers';
@@ -18,19 +20,20 @@ export class CurrentUserAccountController {
     private readonly users: UserResources,
     private readonly respond: Responder,
     @Inject(CLOCK) private readonly clock: Clock,
+    private readonly limits: AuthAttemptLimits,
   ) {}
 
   @ApiCommand('change_email', USER_TOKEN)
-  async changeEmail(@Api() api: ApiRequest) {
+  async changeEmail(@Api() api: ApiRequest, @Ip() ip: string) {
     const body = this.validate(api, ChangeEmailBody);
-    await this.commands.execute(new ChangeEmailCommand(commandContextOf(api, this.clock), api.auth.userId!, body.currentPassword, body.email.trim()));
+    await this.checkingPassword(api, ip, () => this.commands.execute(new ChangeEmailCommand(commandContextOf(api, this.clock), api.auth.userId!, body.currentPassword, body.email.trim())));
     return this.answer(api);
   }
 
   @ApiCommand('change_password', USER_TOKEN)
-  async changePassword(@Api() api: ApiRequest) {
+  async changePassword(@Api() api: ApiRequest, @Ip() ip: string) {
     const body = this.validate(api, ChangePasswordBody);
-    await this.commands.execute(new ChangePasswordCommand(commandContextOf(api, this.clock), api.auth.userId!, body.currentPassword, body.newPassword));
+    await this.checkingPassword(api, ip, () => this.commands.execute(new ChangePasswordCommand(commandContextOf(api, this.clock), api.auth.userId!, body.currentPassword, body.newPassword, api.auth.sessionId)));
     return this.answer(api);
   }
 
@@ -42,17 +45,24 @@ export class CurrentUserAccountController {
   }
 
   @ApiCommand('send_verification_email', USER_TOKEN)
-  async sendVerificationEmail(@Api() api: ApiRequest) {
+  async sendVerificationEmail(@Api() api: ApiRequest, @Ip() ip: string) {
     this.validate(api, NoParams);
+    this.limits.mailRequested({ account: `${api.auth.marketplaceId}:user:${api.auth.userId}`, address: ip });
     await this.commands.execute(new SendVerificationEmailCommand(commandContextOf(api, this.clock), api.auth.userId!));
     return this.answer(api);
   }
 
   @ApiCommand('delete', USER_TOKEN)
-  async delete(@Api() api: ApiRequest) {
+  async delete(@Api() api: ApiRequest, @Ip() ip: string) {
     const body = this.validate(api, DeleteAccountBody);
-    await this.commands.execute(new DeleteUserCommand(commandContextOf(api, this.clock), api.auth.userId!, body.currentPassword ?? null));
+    await this.checkingPassword(api, ip, () => this.commands.execute(new DeleteUserCommand(commandContextOf(api, this.clock), api.auth.userId!, body.currentPassword ?? null)));
     return this.answer(api);
+  }
+
+  /** A stolen access token must not be a way to guess the password: wrong current passwords count as failed logins. */
+  private checkingPassword(api: ApiRequest, ip: string, run: () => Promise<unknown>) {
+    const keys = { account: `${api.auth.marketplaceId}:user:${api.auth.userId}`, address: ip };
+    return this.limits.passwordAttempt(keys, run, (error) => error instanceof ApiError && error.status === 403 && error.items[0].source?.path[0] === 'currentPassword');
   }
 
   private validate<T extends object>(api: ApiRequest, dto: new () => T): T {
