@@ -1,5 +1,7 @@
 import { ApiError } from '../../src/shared/api-error';
 import type { Decider, DomainEvent } from '../../src/shared/decider';
+import type { Decision, StatesOf, Streams } from '../../src/event-sourcing/command-runner';
+import type { StreamRef } from '../../src/event-sourcing/stream-model';
 
 /**
  * given(events).when(command).then(events) / .thenThrows(code) for pure deciders: no I/O, no clock, no mocks.
@@ -28,3 +30,54 @@ export const specFor =
       }),
     };
   };
+
+type Histories = Record<string, readonly DomainEvent[]>;
+interface DecisionOver<T extends Streams, R> {
+  streams: T | ((loaded: Partial<StatesOf<T>>) => T);
+  decide(states: StatesOf<T>): Decision<T, R>;
+}
+
+/** The states a decision reads, each stream folded from its history by its own model, named as the runner would. */
+const foldNamed = <T extends Streams>(streams: DecisionOver<T, unknown>['streams'], history: Histories): StatesOf<T> => {
+  const states: Record<string, unknown> = {};
+  for (let round = 0; round < 4; round += 1) {
+    const named = typeof streams === 'function' ? streams(states as Partial<StatesOf<T>>) : streams;
+    const fresh = Object.entries(named).filter((entry): entry is [string, StreamRef] => entry[1] !== undefined && !(entry[0] in states));
+    if (fresh.length === 0) break;
+    for (const [name, ref] of fresh) states[name] = (history[name] ?? []).reduce((s, e) => ref.model.evolve(s, e), ref.model.initialState());
+  }
+  for (const name of Object.keys(history)) if (!(name in states)) throw new Error(`given names "${name}", a stream the decision does not read`);
+  return states as StatesOf<T>;
+};
+
+/**
+ * given/when/then over several streams, for decisions (a runner command's `streams` and `decide`):
+ * `given({ tx: [...], listing: [...] }).when(decision).then({ tx: [{ type: 'transaction/initiated' }], availability: [...] })`.
+ * `then` names every stream the decision appends to (streams with no events are left out) and matches each event
+ * as a subset (`{type}` alone, or with the data that matters).
+ */
+export const given = (history: Histories = {}) => ({
+  when: <T extends Streams, R>(decision: DecisionOver<T, R>) => {
+    const decide = () => decision.decide(foldNamed(decision.streams, history));
+    return {
+      then: (expected: Record<string, Array<Partial<DomainEvent> & Record<string, unknown>>>) => {
+        const events = Object.fromEntries(Object.entries(decide().events as Record<string, unknown[] | undefined>).filter(([, e]) => e && e.length > 0));
+        expect(Object.keys(events).sort()).toEqual(Object.keys(expected).sort());
+        expect(events).toMatchObject(expected);
+      },
+      thenThrows: (expected: string | (new (...args: any[]) => Error)) => {
+        let thrown: unknown = null;
+        try {
+          decide();
+        } catch (error) {
+          thrown = error;
+        }
+        if (typeof expected === 'string') {
+          expect(thrown).toBeInstanceOf(ApiError);
+          expect((thrown as ApiError).code).toBe(expected);
+        } else expect(thrown).toBeInstanceOf(expected);
+      },
+      decided: decide,
+    };
+  },
+});
