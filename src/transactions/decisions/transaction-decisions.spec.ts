@@ -1,62 +1,24 @@
 import { given } from '../../../test/support/given-when-then';
-import { listingDecider } from '../../listings/domain/listing.decider';
-import type { ListingEvent } from '../../listings/domain/listing.events';
 import type { CommandContext } from '../../shared/command-context';
 import { stockDecider } from '../../stock/domain/stock.decider';
-import { userDecider } from '../../users/domain/user.decider';
-import type { UserEvent } from '../../users/domain/user.events';
-import { processDecider } from '../domain/process.decider';
-import type { ProcessEvent } from '../domain/process.decider';
 import type { TransactionEvent } from '../domain/transaction.events';
-import { DEFAULT_ALIAS, defaultProcesses } from '../process-files';
+import { bookingParams, buyerId, listing, listingId, mp, now, processHistory, sellerId, strangerId, user } from '../../../test/support/transaction-world';
 import { initiateDecision, type TransitionRequest } from './initiate.decision';
 import { sendMessageDecision, updateMetadataDecision } from './message-and-metadata.decision';
 import { ClaimHeld } from './payment-claim.decision';
 import type { PaymentPhase, TransactionDecision } from './transaction-decision';
 import { transitionDecision } from './transition.decision';
 
-const now = new Date('2026-03-02T10:00:00.000Z');
-const mp = '22222222-2222-4222-8222-222222222222';
-const listingId = '11111111-1111-4111-8111-111111111111';
-const sellerId = '33333333-3333-4333-8333-333333333333';
-const buyerId = '44444444-4444-4444-8444-444444444444';
-const strangerId = '55555555-5555-4555-8555-555555555555';
 const txId = '66666666-6666-4666-8666-666666666666';
 const ctx: CommandContext = { marketplaceId: mp, clientId: null, userId: buyerId, adminId: null, requestId: 'r1', source: 'source/marketplace-api', now };
 let ids = 0;
 const newId = () => `00000000-0000-4000-8000-${String(++ids).padStart(12, '0')}`;
 const slot = { claimId: 'claim-1', dueAt: new Date(now.getTime() + 60_000) };
-const HOUR = 3600_000;
 
 /** A decision asked for one phase, as the runner runs it. */
 const at = (decision: TransactionDecision, phase: PaymentPhase = { mode: 'claim', claimId: slot.claimId }) => ({ streams: decision.streams, decide: (s: Parameters<TransactionDecision['decide']>[0]) => decision.decide(s, phase) });
 const paid = (intent = { id: 'pi_1', clientSecret: 'pi_1_secret', status: 'requires_payment_method' }): PaymentPhase => ({ mode: 'complete', claimId: slot.claimId, outcome: { intent } });
 
-const processHistory = (name: string): ProcessEvent[] => {
-  const content = defaultProcesses().find((p) => p.name === name)!;
-  const created = processDecider.decide({ ...content, type: 'create', now }, processDecider.initialState());
-  return [...created, ...processDecider.decide({ type: 'create-alias', alias: DEFAULT_ALIAS, version: 1 }, created.reduce(processDecider.evolve, processDecider.initialState()))];
-};
-const user = (userId: string, ...then: Array<'banned'>): UserEvent[] => {
-  const created = userDecider.decide({ type: 'create', userId, marketplaceId: mp, email: `${userId}@example.com`, passwordHash: 'h', firstName: 'A', lastName: 'B', initialState: 'active', now } as never, userDecider.initialState());
-  return then.includes('banned') ? [...created, ...userDecider.decide({ type: 'set-banned', banned: true }, created.reduce(userDecider.evolve, userDecider.initialState()))] : created;
-};
-const PLAN = { type: 'availability-plan/time', timezone: 'Etc/UTC', entries: ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'].map((dayOfWeek) => ({ dayOfWeek, startTime: '00:00', endTime: '00:00', seats: 1 })) };
-const listing = (state: 'published' | 'closed' = 'published'): ListingEvent[] => {
-  const created = listingDecider.decide(
-    { type: 'create', listingId, marketplaceId: mp, authorId: sellerId, state: 'published', listing: { title: 'Boat', price: { amount: 5000, currency: 'USD' }, availabilityPlan: PLAN as never }, now },
-    listingDecider.initialState(),
-  );
-  if (state === 'published') return created;
-  return [...created, ...listingDecider.decide({ type: 'close', actor: { kind: 'author', userId: sellerId } } as never, created.reduce(listingDecider.evolve, listingDecider.initialState()))];
-};
-
-const bookingParams = (hour = 24) => ({
-  listingId,
-  bookingStart: new Date(now.getTime() + hour * HOUR),
-  bookingEnd: new Date(now.getTime() + (hour + 1) * HOUR),
-  lineItems: [{ code: 'line-item/hour', unitPrice: { amount: 5000, currency: 'USD' }, quantity: 1 }],
-});
 const request = (transition: string, params: Record<string, unknown>): TransitionRequest => ({ transition, params, speculative: false });
 const initiate = (transition: string, params: Record<string, unknown>, processAlias = 'default-booking/release-1', userId = buyerId) =>
   initiateDecision({ ...ctx, userId }, { transactionId: txId, userId, trusted: true, processAlias, request: request(transition, params) }, newId, slot);
