@@ -66,7 +66,8 @@ export const createServer = async (infra: Infrastructure, options: ServerOptions
   };
   // The file storage links are PUT and fetched by browsers directly, like presigned S3 URLs (src/files).
   app.enableCors({ delegator: (request, callback) => callback(null, request.url?.startsWith(STORAGE_PREFIX) ? STORAGE_CORS : apiCors) });
-  app.enableShutdownHooks();
+  // No app.enableShutdownHooks(): Nest's hooks re-raise the signal after closing (exit 130/143, the lock left
+  // behind); main.ts closes the application, the stores and the lock itself and exits 0.
   await app.init();
   if (options.background !== false)
     await startBackgroundWork(infra, { reactors: app.get(ReactorRegistry).all(), scheduledCommands: app.get(ScheduledCommands), clock: options.clock });
