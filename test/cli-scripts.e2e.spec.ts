@@ -83,6 +83,32 @@ describe('the operator CLI for scripts', () => {
     }
   }, 30_000);
 
+  it("lists a marketplace's API clients (never a secret) and issues a client a new secret that works at once", async () => {
+    const { marketplaceId, marketplaceClient, integrationClient } = server.marketplace;
+    const listed = await cli('marketplace', 'clients', '-m', marketplaceId, '--json');
+    expect(listed.code).toBe(0);
+    expect(JSON.parse(listed.stdout)).toEqual([
+      { clientId: marketplaceClient.clientId, kind: 'marketplace', name: 'Test marketplace Marketplace API', revoked: false },
+      { clientId: integrationClient.clientId, kind: 'integration', name: 'Test marketplace Integration API', revoked: false },
+    ]);
+    expect(listed.stdout).not.toMatch(/secret/i);
+    const token = (secret: string) =>
+      fetch(`${server.baseUrl}/v1/auth/token`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({ client_id: integrationClient.clientId, client_secret: secret, grant_type: 'client_credentials', scope: 'integ' }),
+      }).then((r) => r.status);
+    const issued = await cli('marketplace', 'client-secret', '-m', marketplaceId, '--client', integrationClient.clientId, '--json');
+    expect(issued.code).toBe(0);
+    const { clientSecret } = JSON.parse(issued.stdout) as { clientSecret: string };
+    expect(await token(clientSecret)).toBe(200);
+    expect(await token(integrationClient.clientSecret)).toBe(401);
+    const other = await cli('marketplace', 'client-secret', '-m', marketplaceId, '--client', '00000000-0000-4000-8000-000000000000');
+    expect(other.code).toBe(1);
+    expect(other.stderr.trim()).toMatch(/api-client-not-found: No such active client\.$/);
+    integrationClient.clientSecret = clientSecret;
+  }, 30_000);
+
   it('fails with exit 1 on an unknown marketplace and on a data folder without a store', async () => {
     const mail = await cli('mail', '-m', '00000000-0000-4000-8000-000000000000');
     expect(mail.code).toBe(1);
