@@ -148,6 +148,24 @@ describe('transactions: the inquiry flow, processes, messages and events through
     expect(await answers()).toEqual(before);
   });
 
+  it('puts only absolute links in mails: MARKETPLACE_URL, or the URL the operator set for the marketplace', async () => {
+    const urlsIn = (text: string) => [...text.matchAll(/\(([^()\s]*\/[^()\s]*)\)|(https?:\/\/\S+)/g)].map((m) => m[1] ?? m[2]);
+    const inquire = async () => {
+      const { data } = await customer.client.transactions.initiate({ processAlias: 'default-inquiry/release-1', transition: 'transition/inquire-without-payment', params: { listingId } });
+      await server.idle();
+      const mails = await server.infra.mailer.outbox(server.marketplace.marketplaceId);
+      return { id: data.data.id.uuid as string, mails, urls: mails.flatMap((m) => urlsIn(m.text)) };
+    };
+    const first = await inquire();
+    expect(first.urls.length).toBeGreaterThan(0);
+    for (const url of first.urls) expect(url).toMatch(/^http:\/\/localhost:3000\//);
+    expect(first.urls).toContain(`http://localhost:3000/sale/${first.id}`);
+    await server.app.get(CommandBus).execute(new UpdateMarketplaceCommand(server.marketplace.marketplaceId, { type: 'update', settings: { url: 'https://shop.example.com/' } }));
+    const second = await inquire();
+    expect(second.urls).toContain(`https://shop.example.com/sale/${second.id}`);
+    await server.app.get(CommandBus).execute(new UpdateMarketplaceCommand(server.marketplace.marketplaceId, { type: 'update', settings: { url: null } }));
+  });
+
   it('refuses initiating on one\'s own listing, a closed listing, an unknown alias, a wrong transition or missing listingId', async () => {
     const inquire = (client: any, params: Record<string, unknown>, extra: Record<string, unknown> = {}) =>
       client.transactions.initiate({ processAlias: 'default-inquiry/release-1', transition: 'transition/inquire-without-payment', params, ...extra });
