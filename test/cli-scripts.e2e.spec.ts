@@ -109,6 +109,28 @@ describe('the operator CLI for scripts', () => {
     integrationClient.clientSecret = clientSecret;
   }, 30_000);
 
+  it('refuses a numeric option that is not a whole number in range, with exit 1 and nothing done', async () => {
+    const before = JSON.parse((await cli('events', 'query', '--all', '--json')).stdout) as unknown[];
+    const cases: string[][] = [
+      ['rebuild', '--until-seqid', 'abc'],
+      ['rebuild', '--until-seqid=-5'],
+      ['events', 'query', '--after-seqid', 'abc'],
+      ['events', 'query', '--until-seqid', '1.5'],
+      ['events', 'query', '--limit', 'ten'],
+      ['events', 'tail', '--limit', 'x'],
+      ['mail', '-m', server.marketplace.marketplaceId, '--limit', '0'],
+      ['process', 'pull', '-m', server.marketplace.marketplaceId, '--process', 'default-inquiry', '--path', '/nonexistent', '--version', 'two'],
+    ];
+    for (const args of cases) {
+      const run = await cli(...args);
+      expect({ args, code: run.code, stdout: run.stdout }).toEqual({ args, code: 1, stdout: '' });
+      expect(run.stderr.trim()).toMatch(/^error: option '.+' argument '.+' is invalid\. It must be a whole number, [01] or more\.$/);
+    }
+    // Nothing was dropped or replayed: the read models still answer, the log is as it was.
+    expect(JSON.parse((await cli('events', 'query', '--all', '--json')).stdout)).toEqual(before);
+    expect((await marketplaceSdk(server.baseUrl, server.marketplace).marketplace.show()).status).toBe(200);
+  }, 60_000);
+
   it('fails with exit 1 on an unknown marketplace and on a data folder without a store', async () => {
     const mail = await cli('mail', '-m', '00000000-0000-4000-8000-000000000000');
     expect(mail.code).toBe(1);

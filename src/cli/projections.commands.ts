@@ -5,15 +5,16 @@ import { loadConfig } from '../config';
 import { openInfrastructure } from '../infrastructure/composition-root';
 import { runningServer } from '../server-lock';
 import { output, requireExistingStore } from './cli-context';
+import { nonNegativeInteger } from './numeric-options';
 
 export const registerProjectionCommands = (program: Command): void => {
   program
     .command('rebuild')
     .description('drop every read model and rebuild it from the event log (stop the server first)')
-    .option('--until-seqid <n>', 'replay the log only up to this sequence id (an audit of the state at that point)')
+    .option('--until-seqid <n>', 'replay the log only up to this sequence id (an audit of the state at that point)', nonNegativeInteger)
     .option('--force', 'rebuild even though a server runs over this data folder', false)
     .option('--json', 'print the result as JSON', false)
-    .action(async (opts: { untilSeqid?: string; force: boolean; json: boolean }) => {
+    .action(async (opts: { untilSeqid?: number; force: boolean; json: boolean }) => {
       requireExistingStore();
       const config = loadConfig();
       const server = runningServer(config.dataDir);
@@ -27,7 +28,7 @@ export const registerProjectionCommands = (program: Command): void => {
         const started = Date.now();
         let last = 0;
         const result = await rebuildReadModels(infra.events, infra, ALL_PROJECTIONS, {
-          until: opts.untilSeqid !== undefined ? Number(opts.untilSeqid) : undefined,
+          until: opts.untilSeqid,
           // The server is stopped and nothing else runs here: the replay may run in a worker thread.
           worker: true,
           onProgress: (done, total) => {
