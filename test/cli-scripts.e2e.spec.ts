@@ -131,6 +131,21 @@ describe('the operator CLI for scripts', () => {
     expect((await marketplaceSdk(server.baseUrl, server.marketplace).marketplace.show()).status).toBe(200);
   }, 60_000);
 
+  it('refuses an "as of" rebuild (--until-seqid) beside a running server, even with --force', async () => {
+    const release = holdServerLock(server.infra.config.dataDir);
+    try {
+      const refused = await cli('rebuild', '--force', '--until-seqid', '3');
+      expect(refused.code).toBe(1);
+      expect(refused.stderr.trim()).toBe(
+        `A server (pid ${process.pid}) runs over ${server.infra.config.dataDir}: --until-seqid needs it stopped (--force does not apply). Stop it, or run the rebuild on a copy of the data folder (DATA_DIR=<copy>).`,
+      );
+      // The server's read models are whole: its marketplace's clients and users are all there.
+      expect((await marketplaceSdk(server.baseUrl, server.marketplace).marketplace.show()).status).toBe(200);
+    } finally {
+      release();
+    }
+  }, 30_000);
+
   it('fails with exit 1 on an unknown marketplace and on a data folder without a store', async () => {
     const mail = await cli('mail', '-m', '00000000-0000-4000-8000-000000000000');
     expect(mail.code).toBe(1);
