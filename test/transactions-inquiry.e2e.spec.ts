@@ -108,7 +108,11 @@ describe('transactions: the inquiry flow, processes, messages and events through
     // Nobody else sees the transaction or its messages.
     const stranger = await member('Sam');
     expect(await codeOf(stranger.client.transactions.show({ id: txId }))).toMatchObject({ status: 403, code: 'forbidden' });
-    expect((await stranger.client.messages.query({ transactionId: txId })).data.data).toEqual([]);
+    // messages/query answers a stranger as transactions/show does (the same rule, the same 403; 404 for no transaction).
+    expect(await codeOf(stranger.client.messages.query({ transactionId: txId }))).toMatchObject({ status: 403, code: 'forbidden' });
+    const nowhere = new UUID('00000000-0000-4000-8000-000000000000');
+    expect(await codeOf(customer.client.messages.query({ transactionId: nowhere }))).toMatchObject({ status: 404, code: 'not-found' });
+    expect(await codeOf(customer.client.transactions.show({ id: nowhere }))).toMatchObject({ status: 404, code: 'not-found' });
     expect(await codeOf(stranger.client.messages.send({ transactionId: txId, content: 'hi' }))).toMatchObject({ status: 403 });
     expect((await stranger.client.transactions.query({})).data.data).toEqual([]);
 

@@ -29,6 +29,17 @@ export const isParty = (tx: StoredTransaction, userId: string | null): boolean =
   userId !== null && (refId(tx.relationships.customer) === userId || refId(tx.relationships.provider) === userId);
 
 /**
+ * A transaction the caller is a party to, for every Marketplace API read of one (transactions/show, messages/query):
+ * 404 when there is none, 403 for anyone but its customer and provider.
+ */
+export const partyTransaction = async (reads: TransactionReads, api: ApiRequest, id: string): Promise<StoredTransaction> => {
+  const tx = await reads.transaction(api.auth.marketplaceId, id);
+  if (!tx) throw notFound('No such transaction.');
+  if (!isParty(tx, api.auth.userId)) throw forbidden('Only the customer and the provider can see a transaction.');
+  return tx;
+};
+
+/**
  * Marketplace API transactions/* and process_transitions/query: a user's own transactions (as customer or
  * provider). Privileged transitions need a trusted token (`trusted:user`, from the token exchange with the
  * client secret). Speculative calls run the same decision and store nothing.
@@ -68,9 +79,7 @@ export class TransactionsMarketplaceController {
   @ApiQuery('transactions/show', USER_TOKEN)
   async show(@Api() api: ApiRequest) {
     const { id } = validateParams(IdQuery, api.query, 'query');
-    const tx = await this.reads.transaction(api.auth.marketplaceId, id);
-    if (!tx) throw notFound('No such transaction.');
-    if (!isParty(tx, api.auth.userId)) throw forbidden('Only the customer and the provider can see a transaction.');
+    const tx = await partyTransaction(this.reads, api, id);
     return this.respond.one(api, transactionResource(tx), 'transaction');
   }
 
