@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { S3BlobStoreOptions } from './blobs/s3-blob-store';
 import { AuthLimitPolicy, parseAuthLimits, parseRateLimits, RateLimitPolicy } from './http/rate-limits';
@@ -102,7 +102,7 @@ const tokenSecretFor = (dataDir: string, env: NodeJS.ProcessEnv): string => {
   if (env.TOKEN_SECRET) return env.TOKEN_SECRET;
   const file = join(dataDir, 'token-secret');
   if (existsSync(file)) return readFileSync(file, 'utf8').trim();
-  mkdirSync(dataDir, { recursive: true });
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   const secret = randomSecret(48);
   writeFileSync(file, secret, { mode: 0o600 });
   return secret;
@@ -114,12 +114,39 @@ const tokenSecretFor = (dataDir: string, env: NodeJS.ProcessEnv): string => {
  */
 export const DEFAULT_PORT = 3300;
 
+/** What a server start checks before it writes anything: where it listens, where its data goes, how it logs. */
+export interface StartSettings {
+  dataDir: string;
+  host: string;
+  port: number;
+  logLevel: string;
+}
+
+export const startSettingsOf = (env: NodeJS.ProcessEnv, overrides: Partial<Config> = {}): StartSettings => ({
+  dataDir: resolve(overrides.dataDir ?? env.DATA_DIR ?? 'data'),
+  host: env.HOST ?? '127.0.0.1',
+  port: int(env.PORT, DEFAULT_PORT),
+  logLevel: env.LOG_LEVEL ?? 'info',
+});
+
+/** The request log's levels (pino's): anything else would fail deep inside Fastify with a stack trace. */
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
+
+/** Why a server cannot start with these settings (one line for the operator), or null. Reads, never writes. */
+export const startProblem = (s: StartSettings, env: NodeJS.ProcessEnv = process.env): string | null => {
+  if (env.PORT !== undefined && env.PORT !== '' && !(Number.isInteger(Number(env.PORT)) && Number(env.PORT) >= 0 && Number(env.PORT) <= 65535))
+    return `PORT must be a port number (0-65535), not "${env.PORT}".`;
+  if (!LOG_LEVELS.includes(s.logLevel)) return `LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, not "${s.logLevel}".`;
+  if (existsSync(s.dataDir) && !statSync(s.dataDir).isDirectory()) return `DATA_DIR ${s.dataDir} is a file, not a folder. Set DATA_DIR to a folder (it is created when missing).`;
+  return null;
+};
+
 export const loadConfig = (env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config => {
-  const dataDir = resolve(overrides.dataDir ?? env.DATA_DIR ?? 'data');
+  const { dataDir, host, port, logLevel } = startSettingsOf(env, overrides);
   return {
     dataDir,
-    host: env.HOST ?? '127.0.0.1',
-    port: int(env.PORT, DEFAULT_PORT),
+    host,
+    port,
     eventStoreUrl: env.EVENTSTORE_URL || null,
     elasticsearchUrl: env.ELASTICSEARCH_URL || null,
     elasticsearchIndexPrefix: env.ELASTICSEARCH_INDEX_PREFIX ?? 'marketplace-',
@@ -129,7 +156,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env, overrides: Part
     passwordHashMemoryKib: int(env.PASSWORD_HASH_MEMORY_KIB, 19456),
     passwordHashIterations: int(env.PASSWORD_HASH_ITERATIONS, 2),
     sqliteSynchronous: (env.SQLITE_SYNCHRONOUS as Config['sqliteSynchronous']) ?? 'FULL',
-    logLevel: env.LOG_LEVEL ?? 'info',
+    logLevel,
     bootstrapDevMarketplace: env.BOOTSTRAP_DEV_MARKETPLACE !== 'false',
     marketplaceUrl: env.MARKETPLACE_URL ?? 'http://localhost:3000',
     smtpUrl: env.SMTP_URL || null,

@@ -1,12 +1,14 @@
 import type { INestApplicationContext } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { closeSync, existsSync, fsyncSync, openSync, readFileSync, renameSync, rmSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Config } from './config';
 import { CreatedMarketplace, CreateMarketplaceCommand } from './marketplaces/commands/create-marketplace.handler';
 import { MarketplaceDirectory } from './marketplaces/marketplace-directory';
 import { InstallDefaultProcessesCommand } from './transactions/commands/process.handlers';
 import { operatorContext } from './shared/command-context';
+import { IDS, type IdGenerator } from './shared/ids';
+import { randomSecret } from './shared/secrets';
 
 export interface DevCredentials {
   marketplaceId: string;
@@ -15,32 +17,99 @@ export interface DevCredentials {
   integrationApi: { clientId: string; clientSecret: string };
 }
 
-const credentialsFile = (config: Config) => join(config.dataDir, 'dev-credentials.json');
+export const DEV_CREDENTIALS_FILE = 'dev-credentials.json';
+const credentialsFile = (config: Config) => join(config.dataDir, DEV_CREDENTIALS_FILE);
+/** The credentials chosen for a development marketplace that may not exist yet (written before it is created). */
+const pendingFile = (config: Config) => join(config.dataDir, 'dev-credentials.pending.json');
 
 /**
  * Zero set-up: on an empty store, create a development marketplace with both API applications and keep their
  * credentials in the data folder (owner-readable only), so `npm start` prints what the SDKs need every time.
+ *
+ * All or nothing across a crash or a signal at any instant: the ids and secrets are chosen and made durable in a
+ * pending file first, the marketplace is created with exactly them, and only then does the pending file become
+ * `dev-credentials.json`. A start that finds a pending file finishes the job: it creates the marketplace if the
+ * crash came before the append, and keeps the file either way. Secrets are stored hashed, so a marketplace whose
+ * secrets were never on disk could not be used; this order never makes one.
  */
 export const ensureDevMarketplace = async (app: INestApplicationContext, config: Config): Promise<DevCredentials | null> => {
   const file = credentialsFile(config);
-  const existing = await app.get(MarketplaceDirectory).list();
-  if (existing.length > 0) {
-    if (!existsSync(file)) return null;
+  const directory = app.get(MarketplaceDirectory);
+  if (existsSync(file)) {
     const known = JSON.parse(readFileSync(file, 'utf8')) as DevCredentials;
     // A data folder from before transactions: give its development marketplace the default processes it lacks.
     await app.get(CommandBus).execute(new InstallDefaultProcessesCommand(operatorContext(known.marketplaceId, new Date())));
     return known;
   }
-  if (!config.bootstrapDevMarketplace) return null;
-  const created = await app.get(CommandBus).execute<CreateMarketplaceCommand, CreatedMarketplace>(new CreateMarketplaceCommand('Development marketplace'));
-  const credentials: DevCredentials = {
-    marketplaceId: created.marketplaceId,
-    name: created.name,
-    marketplaceApi: { clientId: created.marketplaceClient.clientId, clientSecret: created.marketplaceClient.clientSecret },
-    integrationApi: { clientId: created.integrationClient.clientId, clientSecret: created.integrationClient.clientSecret },
-  };
-  writeFileSync(file, `${JSON.stringify(credentials, null, 2)}\n`, { mode: 0o600 });
+  const pending = readPending(config);
+  if (!pending) {
+    if (!config.bootstrapDevMarketplace || (await directory.list()).length > 0) return null;
+  }
+  const credentials = pending ?? newCredentials(app.get<IdGenerator>(IDS));
+  if (!pending) writeDurably(pendingFile(config), `${JSON.stringify(credentials, null, 2)}\n`);
+  if (!(await directory.state(credentials.marketplaceId)).exists) {
+    const { marketplaceId, name, marketplaceApi, integrationApi } = credentials;
+    await app
+      .get(CommandBus)
+      .execute<CreateMarketplaceCommand, CreatedMarketplace>(new CreateMarketplaceCommand(name, {}, marketplaceId, { marketplace: marketplaceApi, integration: integrationApi }));
+  }
+  renameSync(pendingFile(config), file);
+  fsyncFolder(config.dataDir);
   return credentials;
+};
+
+/** A pending file cut short by a crash while it was written holds nothing created yet: it is dropped. */
+const readPending = (config: Config): DevCredentials | null => {
+  if (!existsSync(pendingFile(config))) return null;
+  try {
+    const parsed = JSON.parse(readFileSync(pendingFile(config), 'utf8')) as DevCredentials;
+    if (parsed.marketplaceId && parsed.marketplaceApi?.clientSecret && parsed.integrationApi?.clientSecret) return parsed;
+  } catch {
+    // torn write
+  }
+  rmSync(pendingFile(config));
+  return null;
+};
+
+const newCredentials = (ids: IdGenerator): DevCredentials => ({
+  marketplaceId: ids.next(),
+  name: 'Development marketplace',
+  marketplaceApi: { clientId: ids.next(), clientSecret: randomSecret() },
+  integrationApi: { clientId: ids.next(), clientSecret: randomSecret() },
+});
+
+/** Written, flushed to disk, owner-readable only. */
+const writeDurably = (path: string, text: string): void => {
+  const fd = openSync(path, 'w', 0o600);
+  try {
+    writeSync(fd, text);
+    fsyncSync(fd);
+  } finally {
+    closeSync(fd);
+  }
+  fsyncFolder(join(path, '..'));
+};
+
+const fsyncFolder = (dir: string): void => {
+  const fd = openSync(dir, 'r');
+  try {
+    fsyncSync(fd);
+  } finally {
+    closeSync(fd);
+  }
+};
+
+/** Rewrites the kept credentials after an operator issued a client a new secret (`marketplace client-secret`). */
+export const updateDevCredentials = (dataDir: string, clientId: string, clientSecret: string): boolean => {
+  const file = join(dataDir, DEV_CREDENTIALS_FILE);
+  if (!existsSync(file)) return false;
+  const known = JSON.parse(readFileSync(file, 'utf8')) as DevCredentials;
+  const api = [known.marketplaceApi, known.integrationApi].find((c) => c.clientId === clientId);
+  if (!api) return false;
+  api.clientSecret = clientSecret;
+  writeDurably(`${file}.tmp`, `${JSON.stringify(known, null, 2)}\n`);
+  renameSync(`${file}.tmp`, file);
+  return true;
 };
 
 export const describeCredentials = (c: DevCredentials, baseUrl: string): string =>

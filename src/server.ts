@@ -72,7 +72,8 @@ export const createServer = async (infra: Infrastructure, options: ServerOptions
   // for a scraper, never a browser page: no CORS, so no web page another origin serves can read them.
   const corsOf = (url: string) => (url.startsWith(STORAGE_PREFIX) ? STORAGE_CORS : url === '/metrics' || url.startsWith('/metrics?') ? { origin: false } : apiCors);
   app.enableCors({ delegator: (request, callback) => callback(null, corsOf(request.url ?? '')) });
-  app.enableShutdownHooks();
+  // No app.enableShutdownHooks(): Nest's hooks re-raise the signal after closing (exit 130/143, the lock left
+  // behind); main.ts closes the application, the stores and the lock itself and exits 0.
   await app.init();
   if (options.background !== false)
     await startBackgroundWork(infra, { reactors: app.get(ReactorRegistry).all(), scheduledCommands: app.get(ScheduledCommands), clock: options.clock });

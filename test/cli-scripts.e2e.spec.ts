@@ -83,6 +83,69 @@ describe('the operator CLI for scripts', () => {
     }
   }, 30_000);
 
+  it("lists a marketplace's API clients (never a secret) and issues a client a new secret that works at once", async () => {
+    const { marketplaceId, marketplaceClient, integrationClient } = server.marketplace;
+    const listed = await cli('marketplace', 'clients', '-m', marketplaceId, '--json');
+    expect(listed.code).toBe(0);
+    expect(JSON.parse(listed.stdout)).toEqual([
+      { clientId: marketplaceClient.clientId, kind: 'marketplace', name: 'Test marketplace Marketplace API', revoked: false },
+      { clientId: integrationClient.clientId, kind: 'integration', name: 'Test marketplace Integration API', revoked: false },
+    ]);
+    expect(listed.stdout).not.toMatch(/secret/i);
+    const token = (secret: string) =>
+      fetch(`${server.baseUrl}/v1/auth/token`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({ client_id: integrationClient.clientId, client_secret: secret, grant_type: 'client_credentials', scope: 'integ' }),
+      }).then((r) => r.status);
+    const issued = await cli('marketplace', 'client-secret', '-m', marketplaceId, '--client', integrationClient.clientId, '--json');
+    expect(issued.code).toBe(0);
+    const { clientSecret } = JSON.parse(issued.stdout) as { clientSecret: string };
+    expect(await token(clientSecret)).toBe(200);
+    expect(await token(integrationClient.clientSecret)).toBe(401);
+    const other = await cli('marketplace', 'client-secret', '-m', marketplaceId, '--client', '00000000-0000-4000-8000-000000000000');
+    expect(other.code).toBe(1);
+    expect(other.stderr.trim()).toMatch(/api-client-not-found: No such active client\.$/);
+    integrationClient.clientSecret = clientSecret;
+  }, 30_000);
+
+  it('refuses a numeric option that is not a whole number in range, with exit 1 and nothing done', async () => {
+    const before = JSON.parse((await cli('events', 'query', '--all', '--json')).stdout) as unknown[];
+    const cases: string[][] = [
+      ['rebuild', '--until-seqid', 'abc'],
+      ['rebuild', '--until-seqid=-5'],
+      ['events', 'query', '--after-seqid', 'abc'],
+      ['events', 'query', '--until-seqid', '1.5'],
+      ['events', 'query', '--limit', 'ten'],
+      ['events', 'tail', '--limit', 'x'],
+      ['mail', '-m', server.marketplace.marketplaceId, '--limit', '0'],
+      ['process', 'pull', '-m', server.marketplace.marketplaceId, '--process', 'default-inquiry', '--path', '/nonexistent', '--version', 'two'],
+    ];
+    for (const args of cases) {
+      const run = await cli(...args);
+      expect({ args, code: run.code, stdout: run.stdout }).toEqual({ args, code: 1, stdout: '' });
+      expect(run.stderr.trim()).toMatch(/^error: option '.+' argument '.+' is invalid\. It must be a whole number, [01] or more\.$/);
+    }
+    // Nothing was dropped or replayed: the read models still answer, the log is as it was.
+    expect(JSON.parse((await cli('events', 'query', '--all', '--json')).stdout)).toEqual(before);
+    expect((await marketplaceSdk(server.baseUrl, server.marketplace).marketplace.show()).status).toBe(200);
+  }, 60_000);
+
+  it('refuses an "as of" rebuild (--until-seqid) beside a running server, even with --force', async () => {
+    const release = holdServerLock(server.infra.config.dataDir);
+    try {
+      const refused = await cli('rebuild', '--force', '--until-seqid', '3');
+      expect(refused.code).toBe(1);
+      expect(refused.stderr.trim()).toBe(
+        `A server (pid ${process.pid}) runs over ${server.infra.config.dataDir}: --until-seqid needs it stopped (--force does not apply). Stop it, or run the rebuild on a copy of the data folder (DATA_DIR=<copy>).`,
+      );
+      // The server's read models are whole: its marketplace's clients and users are all there.
+      expect((await marketplaceSdk(server.baseUrl, server.marketplace).marketplace.show()).status).toBe(200);
+    } finally {
+      release();
+    }
+  }, 30_000);
+
   it('fails with exit 1 on an unknown marketplace and on a data folder without a store', async () => {
     const mail = await cli('mail', '-m', '00000000-0000-4000-8000-000000000000');
     expect(mail.code).toBe(1);

@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -23,19 +23,47 @@ describe('start-up', () => {
     expect([3000, 3500, 4000, Number(new URL(config.marketplaceUrl).port)]).not.toContain(config.port);
   });
 
-  it('says in one line that the port is in use, exits non-zero, and writes no credentials', async () => {
+  it('says in one line that the port is in use, exits non-zero, and writes nothing', async () => {
     const blocker: Server = createServer();
     await new Promise<void>((resolve) => blocker.listen(0, '127.0.0.1', resolve));
     const port = (blocker.address() as { port: number }).port;
-    const dataDir = mkdtempSync(join(tmpdir(), 'marketplace-port-'));
+    const parent = mkdtempSync(join(tmpdir(), 'marketplace-port-'));
+    const dataDir = join(parent, 'data');
     try {
       const result = await run(testEnv({ DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', BOOTSTRAP_DEV_MARKETPLACE: 'true', LOG_LEVEL: 'error' }));
       expect(result.code).toBe(1);
       expect(result.stderr.trim().split('\n')).toEqual([`Cannot listen on 127.0.0.1:${port}: the port is already in use. Set PORT (and HOST) to another, e.g. PORT=${port + 1}.`]);
-      expect(existsSync(join(dataDir, 'dev-credentials.json'))).toBe(false);
+      expect(existsSync(dataDir)).toBe(false);
     } finally {
       blocker.close();
-      rmSync(dataDir, { recursive: true, force: true });
+      rmSync(parent, { recursive: true, force: true });
+    }
+  }, 60_000);
+
+  it('refuses a DATA_DIR that is a file in one line, creating nothing', async () => {
+    const parent = mkdtempSync(join(tmpdir(), 'marketplace-file-'));
+    const dataDir = join(parent, 'data');
+    writeFileSync(dataDir, 'not a folder');
+    try {
+      const result = await run(testEnv({ DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', BOOTSTRAP_DEV_MARKETPLACE: 'true' }));
+      expect(result.code).toBe(1);
+      expect(result.stderr.trim().split('\n')).toEqual([`DATA_DIR ${dataDir} is a file, not a folder. Set DATA_DIR to a folder (it is created when missing).`]);
+      expect(readdirSync(parent)).toEqual(['data']);
+    } finally {
+      rmSync(parent, { recursive: true, force: true });
+    }
+  }, 60_000);
+
+  it('refuses an unknown LOG_LEVEL in one line, creating nothing', async () => {
+    const parent = mkdtempSync(join(tmpdir(), 'marketplace-log-'));
+    const dataDir = join(parent, 'data');
+    try {
+      const result = await run(testEnv({ DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'verbose', BOOTSTRAP_DEV_MARKETPLACE: 'true' }));
+      expect(result.code).toBe(1);
+      expect(result.stderr.trim().split('\n')).toEqual(['LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent, not "verbose".']);
+      expect(existsSync(dataDir)).toBe(false);
+    } finally {
+      rmSync(parent, { recursive: true, force: true });
     }
   }, 60_000);
 

@@ -108,7 +108,11 @@ describe('transactions: the inquiry flow, processes, messages and events through
     // Nobody else sees the transaction or its messages.
     const stranger = await member('Sam');
     expect(await codeOf(stranger.client.transactions.show({ id: txId }))).toMatchObject({ status: 403, code: 'forbidden' });
-    expect((await stranger.client.messages.query({ transactionId: txId })).data.data).toEqual([]);
+    // messages/query answers a stranger as transactions/show does (the same rule, the same 403; 404 for no transaction).
+    expect(await codeOf(stranger.client.messages.query({ transactionId: txId }))).toMatchObject({ status: 403, code: 'forbidden' });
+    const nowhere = new UUID('00000000-0000-4000-8000-000000000000');
+    expect(await codeOf(customer.client.messages.query({ transactionId: nowhere }))).toMatchObject({ status: 404, code: 'not-found' });
+    expect(await codeOf(customer.client.transactions.show({ id: nowhere }))).toMatchObject({ status: 404, code: 'not-found' });
     expect(await codeOf(stranger.client.messages.send({ transactionId: txId, content: 'hi' }))).toMatchObject({ status: 403 });
     expect((await stranger.client.transactions.query({})).data.data).toEqual([]);
 
@@ -146,6 +150,24 @@ describe('transactions: the inquiry flow, processes, messages and events through
     const before = await answers();
     await rebuildReadModels(server.infra.events, server.infra, ALL_PROJECTIONS);
     expect(await answers()).toEqual(before);
+  });
+
+  it('puts only absolute links in mails: MARKETPLACE_URL, or the URL the operator set for the marketplace', async () => {
+    const urlsIn = (text: string) => [...text.matchAll(/\(([^()\s]*\/[^()\s]*)\)|(https?:\/\/\S+)/g)].map((m) => m[1] ?? m[2]);
+    const inquire = async () => {
+      const { data } = await customer.client.transactions.initiate({ processAlias: 'default-inquiry/release-1', transition: 'transition/inquire-without-payment', params: { listingId } });
+      await server.idle();
+      const mails = await server.infra.mailer.outbox(server.marketplace.marketplaceId);
+      return { id: data.data.id.uuid as string, mails, urls: mails.flatMap((m) => urlsIn(m.text)) };
+    };
+    const first = await inquire();
+    expect(first.urls.length).toBeGreaterThan(0);
+    for (const url of first.urls) expect(url).toMatch(/^http:\/\/localhost:3000\//);
+    expect(first.urls).toContain(`http://localhost:3000/sale/${first.id}`);
+    await server.app.get(CommandBus).execute(new UpdateMarketplaceCommand(server.marketplace.marketplaceId, { type: 'update', settings: { url: 'https://shop.example.com/' } }));
+    const second = await inquire();
+    expect(second.urls).toContain(`https://shop.example.com/sale/${second.id}`);
+    await server.app.get(CommandBus).execute(new UpdateMarketplaceCommand(server.marketplace.marketplaceId, { type: 'update', settings: { url: null } }));
   });
 
   it('refuses initiating on one\'s own listing, a closed listing, an unknown alias, a wrong transition or missing listingId', async () => {

@@ -50,7 +50,7 @@ export const startServer = async (options: ServerOptions = {}): Promise<ServerPr
   const child = spawnNode('server', SERVER_MAIN, env);
   const baseUrl = `http://127.0.0.1:${port}`;
   await waitForHttp(child, baseUrl);
-  // main.ts writes the file before it listens, so it is there once the port answers.
+  // main.ts makes the development marketplace and writes this file before it listens, so it is there once the port answers.
   const credentials = JSON.parse(readFileSync(join(dataDir, 'dev-credentials.json'), 'utf8')) as DevCredentials;
   return { baseUrl, dataDir, credentials, child, stop: () => child.stop() };
 };

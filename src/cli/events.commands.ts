@@ -2,6 +2,7 @@ import type { Command } from 'commander';
 import { matchesFilter, type LogFilter, type RecordedEvent } from '../event-store/event-store.port';
 import { encodeEventView } from '../events/event-view.encoding';
 import { output, withCli } from './cli-context';
+import { nonNegativeInteger } from './numeric-options';
 
 const row = (e: RecordedEvent) =>
   [String(e.position).padStart(8), (e.metadata.resourceId ?? '-').padEnd(36), e.type.padEnd(24), e.metadata.createdAt, (e.metadata.source ?? '').replace('source/', '')].join('  ');
@@ -29,22 +30,21 @@ export const registerEventCommands = (program: Command): void => {
     .command('query')
     .description('print events in log order, every one unless --limit (as events/query shows them)')
     .option('-m, --marketplace <id>', 'only this marketplace')
-    .option('--after-seqid <n>', 'events after this sequence id', '0')
-    .option('--until-seqid <n>', 'events up to and including this sequence id')
+    .option('--after-seqid <n>', 'events after this sequence id', nonNegativeInteger, 0)
+    .option('--until-seqid <n>', 'events up to and including this sequence id', nonNegativeInteger)
     .option('--filter <types>', 'event types or resource types, comma-separated (listing/updated,user)')
     .option('--resource <id>', 'events about this resource')
     .option('--all', 'include internal events (clients, sessions, guards); secrets are never shown', false)
-    .option('-l, --limit <n>', 'at most this many (default: all)')
+    .option('-l, --limit <n>', 'at most this many (default: all)', nonNegativeInteger)
     .option('--json', 'a JSON array of the events as the Integration API shows them', false)
-    .action(async (opts: { marketplace?: string; afterSeqid: string; untilSeqid?: string; filter?: string; resource?: string; all: boolean; limit?: string; json: boolean }) =>
+    .action(async (opts: { marketplace?: string; afterSeqid: number; untilSeqid?: number; filter?: string; resource?: string; all: boolean; limit?: number; json: boolean }) =>
       withCli(async ({ infra }) => {
-        const limit = opts.limit !== undefined ? Number(opts.limit) : Infinity;
-        if (!(limit >= 0)) throw new Error('--limit must be a non-negative number.');
+        const limit = opts.limit ?? Infinity;
         const filter: LogFilter = { marketplaceId: opts.marketplace, publicOnly: !opts.all, eventTypes: parseTypes(opts.filter), resourceId: opts.resource };
-        const until = opts.untilSeqid !== undefined ? Number(opts.untilSeqid) : undefined;
+        const until = opts.untilSeqid;
         const found: RecordedEvent[] = [];
         // Page through the log: a read returns at most a page.
-        for (let after = Number(opts.afterSeqid); found.length < limit; ) {
+        for (let after = opts.afterSeqid; found.length < limit; ) {
           const page = await infra.events.readAll({ after, until, limit: Math.min(PAGE, limit - found.length), filter });
           found.push(...page);
           if (page.length === 0) break;
@@ -61,15 +61,15 @@ export const registerEventCommands = (program: Command): void => {
     .description('follow new events as they are appended, until Ctrl+C')
     .option('-m, --marketplace <id>', 'only this marketplace')
     .option('--filter <types>', 'event types or resource types, comma-separated')
-    .option('-l, --limit <n>', 'how many recent events to show first', '10')
+    .option('-l, --limit <n>', 'how many recent events to show first', nonNegativeInteger, 10)
     .option('--json', 'one JSON document (the Integration API view) per line', false)
-    .action(async (opts: { marketplace?: string; filter?: string; limit: string; json: boolean }) =>
+    .action(async (opts: { marketplace?: string; filter?: string; limit: number; json: boolean }) =>
       withCli(async ({ infra }) => {
         const filter: LogFilter = { marketplaceId: opts.marketplace, publicOnly: true, eventTypes: parseTypes(opts.filter) };
         const print = (e: RecordedEvent) => console.log(opts.json ? JSON.stringify(apiView(e)) : row(e));
         const head = await infra.events.headPosition();
         // The last N by reading backwards: positions are not counts (KurrentDB's are byte offsets).
-        const recent = await infra.events.readLast(Number(opts.limit), filter);
+        const recent = await infra.events.readLast(opts.limit, filter);
         recent.filter((e) => e.position <= head).forEach(print);
         await new Promise<void>((resolve) => {
           // The store's poll timer does not hold the process open; this does, until Ctrl+C or SIGTERM.

@@ -19,7 +19,9 @@ import { registerUserCommands } from './users.commands';
  */
 const program = new Command()
   .name('marketplace-server')
-  .description('Operator commands for the marketplace server. Stores: DATA_DIR (default ./data), EVENTSTORE_URL, ELASTICSEARCH_URL.');
+  .description('Operator commands for the marketplace server. Stores: DATA_DIR (default ./data), EVENTSTORE_URL, ELASTICSEARCH_URL.')
+  // An option belongs to the command it follows: `reactors resume x --json` is resume's --json, not reactors'.
+  .enablePositionalOptions();
 
 // Every command naming a marketplace (-m) fails with exit 1 when it does not exist (src/cli/cli-context.ts).
 program.hook('preAction', (_program, action) => nameMarketplace((action.opts() as { marketplace?: string }).marketplace));

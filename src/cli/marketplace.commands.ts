@@ -1,7 +1,10 @@
 import { CommandBus } from '@nestjs/cqrs';
 import type { Command } from 'commander';
 import { CreatedMarketplace, CreateMarketplaceCommand } from '../marketplaces/commands/create-marketplace.handler';
+import { IssueClientSecretCommand } from '../marketplaces/commands/issue-client-secret.handler';
+import { ApiClientDirectory } from '../marketplaces/api-client-directory';
 import { MarketplaceDirectory } from '../marketplaces/marketplace-directory';
+import { updateDevCredentials } from '../dev-marketplace';
 import { output, withCli } from './cli-context';
 
 export const registerMarketplaceCommands = (program: Command): void => {
@@ -46,6 +49,44 @@ export const registerMarketplaceCommands = (program: Command): void => {
           }),
         );
         output(opts.json, rows, () => rows.map((r) => `${r.marketplaceId}  ${r.name}  (created ${r.createdAt})`).join('\n') || 'No marketplaces.');
+      }),
+    );
+
+  marketplace
+    .command('clients')
+    .description("list a marketplace's API applications: client ids, kinds, names (never secrets: only their hashes are stored)")
+    .requiredOption('-m, --marketplace <id>', 'marketplace id')
+    .option('--json', 'machine-readable output', false)
+    .action(async (opts: { marketplace: string; json: boolean }) =>
+      withCli(async ({ app }) => {
+        const clients = (await app.get(ApiClientDirectory).ofMarketplace(opts.marketplace)).map((c) => ({
+          clientId: c.clientId,
+          kind: c.kind,
+          name: c.name,
+          revoked: c.revoked,
+        }));
+        output(opts.json, clients, () =>
+          clients.map((c) => `${c.clientId}  ${c.kind === 'marketplace' ? 'Marketplace API' : 'Integration API'}  ${c.name}${c.revoked ? '  (revoked)' : ''}`).join('\n') || 'No API clients.',
+        );
+      }),
+    );
+
+  marketplace
+    .command('client-secret')
+    .description('issue a new secret for an API client (shown once; the old secret stops working); dev-credentials.json follows')
+    .requiredOption('-m, --marketplace <id>', 'marketplace id')
+    .requiredOption('--client <clientId>', 'the client id (see `marketplace clients`)')
+    .option('--json', 'machine-readable output', false)
+    .action(async (opts: { marketplace: string; client: string; json: boolean }) =>
+      withCli(async ({ app, infra }) => {
+        const clientSecret = await app.get(CommandBus).execute<IssueClientSecretCommand, string>(new IssueClientSecretCommand(opts.marketplace, opts.client));
+        const devCredentialsUpdated = updateDevCredentials(infra.config.dataDir, opts.client, clientSecret);
+        output(opts.json, { clientId: opts.client, clientSecret, devCredentialsUpdated }, () =>
+          [
+            `New secret for client ${opts.client}: ${clientSecret}`,
+            devCredentialsUpdated ? 'dev-credentials.json now holds it.' : 'Keep it: only its hash is stored.',
+          ].join('\n'),
+        );
       }),
     );
 };

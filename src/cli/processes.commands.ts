@@ -9,6 +9,7 @@ import { readProcessFolder, writeProcessFolder } from '../transactions/process-f
 import { TransactionReads } from '../transactions/queries/transaction-reads';
 import { processStream } from '../transactions/transaction-streams';
 import { output, withCli } from './cli-context';
+import { positiveInteger } from './numeric-options';
 
 /**
  * `process list|create|push|pull|create-alias|update-alias|delete-alias`: the platform CLI's process commands
@@ -72,12 +73,6 @@ export const processCli = (app: INestApplicationContext) => {
   };
 };
 
-const version = (v: string): number => {
-  const n = Number(v);
-  if (!Number.isInteger(n) || n < 1) throw new Error(`--version must be a positive integer (got "${v}")`);
-  return n;
-};
-
 export const registerProcessCommands = (program: Command): void => {
   const processes = program.command('process').description('transaction processes: versions (process.edn and email templates) and aliases');
   const run = (work: (cli: ReturnType<typeof processCli>) => Promise<string>) => withCli(async ({ app }) => console.log(await work(processCli(app))));
@@ -114,10 +109,10 @@ export const registerProcessCommands = (program: Command): void => {
     .requiredOption('-m, --marketplace <id>', 'marketplace id')
     .requiredOption('--process <name>', 'process name')
     .requiredOption('--path <dir>', 'target folder')
-    .option('--version <n>', 'version number')
+    .option('--version <n>', 'version number', positiveInteger)
     .option('--alias <alias>', 'alias')
-    .action((o: { marketplace: string; process: string; path: string; version?: string; alias?: string }) =>
-      run((cli) => cli.pull(o.marketplace, o.process, o.path, { version: o.version ? version(o.version) : undefined, alias: o.alias })),
+    .action((o: { marketplace: string; process: string; path: string; version?: number; alias?: string }) =>
+      run((cli) => cli.pull(o.marketplace, o.process, o.path, { version: o.version, alias: o.alias })),
     );
   for (const type of ['create-alias', 'update-alias'] as const)
     processes
@@ -125,9 +120,9 @@ export const registerProcessCommands = (program: Command): void => {
       .description(type === 'create-alias' ? 'create an alias pointing at a version' : 'point an alias at another version')
       .requiredOption('-m, --marketplace <id>', 'marketplace id')
       .requiredOption('--process <name>', 'process name')
-      .requiredOption('--version <n>', 'version number')
+      .requiredOption('--version <n>', 'version number', positiveInteger)
       .requiredOption('--alias <alias>', 'alias')
-      .action((o: { marketplace: string; process: string; version: string; alias: string }) => run((cli) => cli.alias(o.marketplace, o.process, type, o.alias, version(o.version))));
+      .action((o: { marketplace: string; process: string; version: number; alias: string }) => run((cli) => cli.alias(o.marketplace, o.process, type, o.alias, o.version)));
   processes
     .command('delete-alias')
     .description('delete an alias')

@@ -5,18 +5,23 @@ import { loadConfig } from '../config';
 import { openInfrastructure } from '../infrastructure/composition-root';
 import { runningServer } from '../server-lock';
 import { output, requireExistingStore } from './cli-context';
+import { nonNegativeInteger } from './numeric-options';
 
 export const registerProjectionCommands = (program: Command): void => {
   program
     .command('rebuild')
     .description('drop every read model and rebuild it from the event log (stop the server first)')
-    .option('--until-seqid <n>', 'replay the log only up to this sequence id (an audit of the state at that point)')
-    .option('--force', 'rebuild even though a server runs over this data folder', false)
+    .option('--until-seqid <n>', 'replay the log only up to this sequence id (an audit of the state at that point)', nonNegativeInteger)
+    .option('--force', 'rebuild even though a server runs over this data folder (never with --until-seqid)', false)
     .option('--json', 'print the result as JSON', false)
-    .action(async (opts: { untilSeqid?: string; force: boolean; json: boolean }) => {
+    .action(async (opts: { untilSeqid?: number; force: boolean; json: boolean }) => {
       requireExistingStore();
       const config = loadConfig();
       const server = runningServer(config.dataDir);
+      // An "as of" rebuild would leave a running server serving the past for good (its next writes move the
+      // checkpoint past the gap), so it is never forced: it is for a stopped server's folder, or a copy of it.
+      if (server !== null && opts.untilSeqid !== undefined)
+        throw new Error(`A server (pid ${server}) runs over ${config.dataDir}: --until-seqid needs it stopped (--force does not apply). Stop it, or run the rebuild on a copy of the data folder (DATA_DIR=<copy>).`);
       if (server !== null && !opts.force)
         throw new Error(`A server (pid ${server}) runs over ${config.dataDir}: stop it first, or pass --force (its reads are wrong until the rebuild ends).`);
       // Only the stores, no Nest application. Embedded, no projection is started either: the inline engine would
@@ -27,7 +32,7 @@ export const registerProjectionCommands = (program: Command): void => {
         const started = Date.now();
         let last = 0;
         const result = await rebuildReadModels(infra.events, infra, ALL_PROJECTIONS, {
-          until: opts.untilSeqid !== undefined ? Number(opts.untilSeqid) : undefined,
+          until: opts.untilSeqid,
           // The server is stopped and nothing else runs here: the replay may run in a worker thread.
           worker: true,
           onProgress: (done, total) => {

@@ -44,7 +44,7 @@ describe('marketplace-server reactors', () => {
   const run = async (...args: string[]): Promise<string> => {
     const lines: string[] = [];
     jest.spyOn(console, 'log').mockImplementation((line: string) => void lines.push(line));
-    const program = new Command().exitOverride();
+    const program = new Command().exitOverride().enablePositionalOptions(); // as src/cli/main.ts
     registerReactorCommands(program);
     await program.parseAsync(['node', 'marketplace-server', ...args]);
     jest.restoreAllMocks();
@@ -62,10 +62,15 @@ describe('marketplace-server reactors', () => {
     expect(text).toContain('last error: event e1 (a/one at 1): provider unavailable');
   });
 
-  it('resumes a stopped reactor', async () => {
-    expect(await run('reactors', 'resume', 'payments')).toContain('resumed');
+  it('resumes a stopped reactor, and says so in JSON with --json after the subcommand', async () => {
+    expect(JSON.parse(await run('reactors', 'resume', 'payments', '--json'))).toEqual({ name: 'payments', resumed: true, wasStopped: true });
     const listed = JSON.parse(await run('reactors', '--json'));
     expect(listed[1]).toEqual(expect.objectContaining({ name: 'payments', stopped: false, attempts: 0, position: 0 }));
     await expect(run('reactors', 'resume', 'nobody')).rejects.toThrow('No reactor named "nobody"');
+  });
+
+  it('says a reactor that was not stopped had nothing to resume', async () => {
+    expect(await run('reactors', 'resume', 'mails')).toBe('Reactor mails was not stopped: nothing to resume.');
+    expect(JSON.parse(await run('reactors', 'resume', 'mails', '--json'))).toEqual({ name: 'mails', resumed: false, wasStopped: false });
   });
 });

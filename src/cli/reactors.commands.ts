@@ -18,13 +18,14 @@ export const reactorsReport = async (checkpoints: ConsumerCheckpoints, events: P
 
 /**
  * Clears a stopped reactor's stop: a running server retries it within its resume poll (5 s by default), a stopped
- * one at its next start. False when no reactor of that name has a record.
+ * one at its next start. A reactor that was not stopped is left as it is (its failed attempts count on).
  */
-export const resumeReactor = async (checkpoints: ConsumerCheckpoints, name: string, now: Date): Promise<boolean> => {
+export const resumeReactor = async (checkpoints: ConsumerCheckpoints, name: string, now: Date): Promise<'resumed' | 'not-stopped' | 'unknown'> => {
   const record = await checkpoints.load(name);
-  if (!record) return false;
+  if (!record) return 'unknown';
+  if (!record.stoppedAt) return 'not-stopped';
   await checkpoints.save(name, { ...record, attempts: 0, stoppedAt: null, updatedAt: now.toISOString() });
-  return true;
+  return 'resumed';
 };
 
 export const formatReactors = (statuses: ReactorStatus[]): string =>
@@ -66,6 +67,8 @@ export const registerReactorCommands = (program: Command): void => {
     .command('reactors')
     .description("the reactors (side effects of the log): each one's position, lag, attempts, last error, whether it stopped")
     .option('--json', 'machine-readable output', false)
+    // With the program's positional options: `reactors resume x --json` is resume's --json, not this command's.
+    .enablePositionalOptions()
     .action(async (opts: { json: boolean }) =>
       withReactorStores(async (checkpoints, events) => {
         const statuses = await reactorsReport(checkpoints, events);
@@ -75,10 +78,14 @@ export const registerReactorCommands = (program: Command): void => {
   reactors
     .command('resume <name>')
     .description('retry a stopped reactor from the event it stopped at (a running server picks it up within seconds)')
-    .action(async (name: string) =>
+    .option('--json', 'machine-readable output: {"name", "resumed", "wasStopped"}', false)
+    .action(async (name: string, opts: { json: boolean }) =>
       withReactorStores(async (checkpoints) => {
-        if (!(await resumeReactor(checkpoints, name, new Date()))) throw new Error(`No reactor named "${name}" has a checkpoint.`);
-        console.log(`Reactor ${name} resumed.`);
+        const outcome = await resumeReactor(checkpoints, name, new Date());
+        if (outcome === 'unknown') throw new Error(`No reactor named "${name}" has a checkpoint.`);
+        output(opts.json, { name, resumed: outcome === 'resumed', wasStopped: outcome === 'resumed' }, () =>
+          outcome === 'resumed' ? `Reactor ${name} resumed.` : `Reactor ${name} was not stopped: nothing to resume.`,
+        );
       }),
     );
 };

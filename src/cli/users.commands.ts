@@ -5,6 +5,7 @@ import { operatorContext } from '../shared/command-context';
 import { UserCommandMessage } from '../users/commands/user-command.handler';
 import { UserResources } from '../users/user-resources';
 import { output, withCli } from './cli-context';
+import { positiveInteger } from './numeric-options';
 
 export const registerUserCommands = (program: Command): void => {
   const user = program.command('user').description("what the console does with users that no API does: ban and unban");
@@ -28,13 +29,13 @@ export const registerUserCommands = (program: Command): void => {
     .description('the mail outbox of a marketplace (embedded mode: mails are kept, not sent)')
     .requiredOption('-m, --marketplace <id>', 'marketplace id')
     .option('--to <email>', 'only mails to this address')
-    .option('-l, --limit <n>', 'the newest n mails', '20')
+    .option('-l, --limit <n>', 'the newest n mails', positiveInteger, 20)
     .option('--json', 'machine-readable output', false)
-    .action(async (opts: { marketplace: string; to?: string; limit: string; json: boolean }) =>
+    .action(async (opts: { marketplace: string; to?: string; limit: number; json: boolean }) =>
       withCli(async ({ app }) => {
         const mails = (await app.get<Mailer>(MAILER).outbox(opts.marketplace))
           .filter((m) => !opts.to || m.to.toLowerCase() === opts.to.toLowerCase())
-          .slice(-Number(opts.limit));
+          .slice(-opts.limit);
         output(opts.json, mails, () => mails.map((m) => `${m.sentAt}  ${m.to}  ${m.template}  ${m.subject}\n${m.text.replace(/^/gm, '    ')}`).join('\n') || 'No mail.');
       }),
     );

@@ -4,6 +4,7 @@ import { existsSync } from 'node:fs';
 import { encodeEventView, EVENT_VIEW_VERSION, EventViewFormat, joinViews, jsonOfTransitView, storedEventView } from '../events/event-view.encoding';
 import { decodeStored } from '../shared/stored-json';
 import type { EventMetadata } from './event-store.port';
+import { ownerOnlyFile } from './owner-only-file';
 
 /**
  * events/query's stored views in the embedded store: each public event's Integration API view encoded once as
@@ -185,6 +186,7 @@ export class SqliteEventViews {
       const memory = name === '' || name === ':memory:' || name.startsWith('file::memory:');
       const path = memory ? ':memory:' : `${name.replace(/\.db$/i, '')}.event-views.db`;
       if (this.log.readonly && (memory || !existsSync(path))) return null;
+      if (!memory && !this.log.readonly) ownerOnlyFile(path);
       const texts = new Database(path, { readonly: this.log.readonly });
       if (!texts.readonly) {
         // The page size counts only when the file is new; WAL, and no fsync per commit: this is a cache.

@@ -16,6 +16,7 @@
  */
 import Database from 'better-sqlite3';
 import { mkdirSync } from 'node:fs';
+import { ownerOnlyFile } from '../event-store/owner-only-file';
 import { join } from 'node:path';
 import { ALL_PROJECTIONS } from '../../projections/registry';
 import { CatchUpProjectionEngine, InlineProjectionEngine, isEmbedded, ProjectionEngine, ReadModelStores } from '../../projections/projection-engine';
@@ -74,7 +75,8 @@ export interface Infrastructure extends ReadModelStores {
 }
 
 export const openSqlite = (config: Config): Database.Database => {
-  mkdirSync(config.dataDir, { recursive: true });
+  mkdirSync(config.dataDir, { recursive: true, mode: 0o700 });
+  ownerOnlyFile(join(config.dataDir, 'marketplace.db'));
   const db = new Database(join(config.dataDir, 'marketplace.db'));
   db.pragma('journal_mode = WAL');
   // FULL is kept by group commit (src/event-store/wal-group-commit.ts): the connection only writes the WAL and the

@@ -1,3 +1,4 @@
+import { SitemapListingsController } from './http/sitemap-listings.controller';
 import { Module } from '@nestjs/common';
 import { FilesModule } from '../files/files.module';
 import { ImagesModule } from '../images/images.module';
@@ -12,13 +13,13 @@ import { AuthorListingsReactor } from './author-listings.reactor';
 import { ListingReads } from './http/listing-reads';
 import { ListingLookup } from './listing-lookup';
 import { ListingsRelationships } from './http/listings.relationships';
-import { FindListingHandler, SearchListingsHandler } from './queries/listing.queries';
+import { FindListingHandler, SearchListingsHandler, SitemapListingIdsHandler } from './queries/listing.queries';
 
 /** Listings: own listings (Marketplace API), public listings, Integration API listings, all queries through listing search. */
 @Module({
   imports: [FilesModule, MarketplacesModule, ImagesModule, SearchSchemasModule],
-  controllers: [OwnListingsController, ListingsMarketplaceController, ListingsIntegrationController],
-  providers: [ListingReads, ListingLookup, ListingsRelationships, AuthorListingsReactor, CreateListingHandler, ChangeListingHandler, DeleteAuthorListingsHandler, FindListingHandler, SearchListingsHandler],
+  controllers: [OwnListingsController, ListingsMarketplaceController, ListingsIntegrationController, SitemapListingsController],
+  providers: [ListingReads, ListingLookup, ListingsRelationships, AuthorListingsReactor, CreateListingHandler, ChangeListingHandler, DeleteAuthorListingsHandler, FindListingHandler, SearchListingsHandler, SitemapListingIdsHandler],
   exports: [ListingReads, ListingLookup],
 })
 export class ListingsModule {}

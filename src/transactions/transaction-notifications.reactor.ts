@@ -1,4 +1,5 @@
 import { Inject, Injectable, OnModuleInit } from '@nestjs/common';
+import { CONFIG, type Config } from '../config';
 import { QueryBus } from '@nestjs/cqrs';
 import type { RecordedEvent } from '../event-store/event-store.port';
 import { idempotencyKeyOf, Reactor } from '../event-sourcing/reactor';
@@ -30,6 +31,7 @@ export class TransactionNotificationsReactor implements Reactor, OnModuleInit {
     private readonly queries: QueryBus,
     private readonly marketplaces: MarketplaceDirectory,
     @Inject(MAILER) private readonly mailer: Mailer,
+    @Inject(CONFIG) private readonly config: Config,
   ) {}
 
   onModuleInit(): void {
@@ -65,7 +67,8 @@ export class TransactionNotificationsReactor implements Reactor, OnModuleInit {
           listing: { id: listing?.id.uuid ?? null, title: listing?.attributes.title ?? null },
         },
         recipient: { id: recipientId, 'first-name': profile.firstName, 'display-name': profile.displayName, 'is-provider': n.to === 'provider' },
-        marketplace: { id: marketplaceId, name: marketplace.name, url: '' },
+        // Links in mails are absolute: the marketplace's front end (`marketplace set --url`), else MARKETPLACE_URL.
+        marketplace: { id: marketplaceId, name: marketplace.name, url: (marketplace.settings.url ?? this.config.marketplaceUrl).replace(/\/+$/, '') },
       };
       await this.mailer.send({
         marketplaceId,

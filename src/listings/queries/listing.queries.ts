@@ -46,3 +46,21 @@ export class SearchListingsHandler implements IQueryHandler<SearchListingsQuery,
     return { listings: listings.filter((l): l is StoredListing => l !== null), total };
   }
 }
+
+/** The Marketplace API's sitemap data: at most this many listings, the most recent (the platform's figure). */
+export const SITEMAP_LISTINGS = 10_000;
+
+export class SitemapListingIdsQuery {
+  constructor(readonly marketplaceId: string) {}
+}
+
+/** The ids of the most recent published listings, newest first, from the search read model alone. */
+@QueryHandler(SitemapListingIdsQuery)
+export class SitemapListingIdsHandler implements IQueryHandler<SitemapListingIdsQuery, string[]> {
+  constructor(@Inject(LISTING_SEARCH) private readonly search: ListingSearch) {}
+
+  async execute({ marketplaceId }: SitemapListingIdsQuery): Promise<string[]> {
+    const { ids } = await this.search.query({ marketplaceId, states: ['published'], offset: 0, limit: SITEMAP_LISTINGS, withoutTotal: true });
+    return ids;
+  }
+}

@@ -25,11 +25,18 @@ export interface CreatedClient {
   kind: ApiClientKind;
 }
 
+/** Credentials chosen before the command (the development marketplace keeps them on disk before it is created). */
+export interface ChosenClients {
+  marketplace: { clientId: string; clientSecret: string };
+  integration: { clientId: string; clientSecret: string };
+}
+
 export class CreateMarketplaceCommand {
   constructor(
     readonly name: string,
     readonly settings: Partial<MarketplaceSettings> = {},
     readonly marketplaceId?: string,
+    readonly clients?: ChosenClients,
   ) {}
 }
 
@@ -56,7 +63,9 @@ export class CreateMarketplaceHandler implements ICommandHandler<CreateMarketpla
   async execute(command: CreateMarketplaceCommand): Promise<CreatedMarketplace> {
     const marketplaceId = command.marketplaceId ?? this.ids.next();
     const now = this.clock.now();
-    const clients = (['marketplace', 'integration'] as const).map((kind) => newClient(this.ids.next(), kind));
+    const clients = (['marketplace', 'integration'] as const).map((kind) =>
+      command.clients ? { ...command.clients[kind], kind } : newClient(this.ids.next(), kind),
+    );
     // The starter tree's images and variants are stored first; a decision does no I/O.
     const settings = { ...DEFAULT_SETTINGS, ...command.settings };
     const files = await starterTreeFiles(marketplaceId, settings, this.blobs);

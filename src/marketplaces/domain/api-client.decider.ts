@@ -14,7 +14,7 @@ export interface ApiClientState {
 
 export type ApiClientCommand =
   | { type: 'create'; clientId: string; marketplaceId: string; kind: ApiClientKind; name: string; secretHash: string; now: Date }
-  | { type: 'rotate-secret'; secretHash: string }
+  | { type: 'rotate-secret'; marketplaceId: string; secretHash: string }
   | { type: 'revoke'; now: Date };
 
 export const apiClientDecider: Decider<ApiClientCommand, ApiClientState, ApiClientEvent> = {
@@ -57,7 +57,8 @@ export const apiClientDecider: Decider<ApiClientCommand, ApiClientState, ApiClie
           },
         ];
       case 'rotate-secret':
-        if (!state.exists || state.revoked) throw conflict('api-client-not-found', 'No such active client.');
+        // A client is named within its marketplace: another marketplace's client is not found.
+        if (!state.exists || state.revoked || state.marketplaceId !== command.marketplaceId) throw conflict('api-client-not-found', 'No such active client.');
         return [{ type: 'api-client/secret-rotated', data: { secretHash: command.secretHash } }];
       case 'revoke':
         if (!state.exists) throw conflict('api-client-not-found', 'No such client.');

@@ -36,10 +36,11 @@ describe('API client decider', () => {
   };
   it('creates, rotates and revokes once', () => {
     given([]).when({ type: 'create', clientId: 'c', marketplaceId, kind: 'integration', name: 'I', secretHash: 'h1', now }).then([clientCreated]);
-    given([clientCreated]).when({ type: 'rotate-secret', secretHash: 'h2' }).then([{ type: 'api-client/secret-rotated', data: { secretHash: 'h2' } }]);
+    given([clientCreated]).when({ type: 'rotate-secret', marketplaceId, secretHash: 'h2' }).then([{ type: 'api-client/secret-rotated', data: { secretHash: 'h2' } }]);
     const revoked = { type: 'api-client/revoked' as const, data: { revokedAt: now.toISOString() } };
     given([clientCreated]).when({ type: 'revoke', now }).then([revoked]);
     given([clientCreated, revoked]).when({ type: 'revoke', now }).thenNothing();
-    given([clientCreated, revoked]).when({ type: 'rotate-secret', secretHash: 'h3' }).thenThrows('api-client-not-found');
+    given([clientCreated, revoked]).when({ type: 'rotate-secret', marketplaceId, secretHash: 'h3' }).thenThrows('api-client-not-found');
+    given([clientCreated]).when({ type: 'rotate-secret', marketplaceId: 'another', secretHash: 'h3' }).thenThrows('api-client-not-found');
   });
 });

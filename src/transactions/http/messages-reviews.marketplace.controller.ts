@@ -13,7 +13,7 @@ import { CLOCK, type Clock } from '../../shared/clock';
 import { isUuid } from '../../shared/values';
 import { SendMessageCommand } from '../commands/transaction.handlers';
 import { TransactionReads } from '../queries/transaction-reads';
-import { isParty } from '../domain/transaction.views';
+import { partyTransaction } from './transactions.marketplace.controller';
 import { messageResource, reviewResource } from './transaction-resources';
 import { IdQuery, SendMessageBody } from './transaction.dto';
 
@@ -33,7 +33,8 @@ const onlyKeys = (query: Record<string, string>, allowed: string[]) => {
 };
 
 /**
- * Marketplace API messages/{send,query} (the transaction's parties only; newest first) and reviews/{query,show}
+ * Marketplace API messages/{send,query} (the transaction's parties only, 403 for anyone else as transactions/show;
+ * newest first) and reviews/{query,show}
  * (public reviews only: a pending review is seen by nobody until the process publishes it).
  */
 @Controller('v1/api')
@@ -62,8 +63,7 @@ export class MessagesReviewsMarketplaceController {
     onlyKeys(api.query, ['transactionId', 'ids']);
     const transactionId = uuidParam(api.query, 'transactionId');
     if (!transactionId) throw missingKey(['transactionId'], 'query', 'transactionId is required');
-    const tx = await this.reads.transaction(api.auth.marketplaceId, transactionId);
-    if (!tx || !isParty(tx, api.auth.userId)) return this.respond.many(api, [], paginationMeta(0, api.common));
+    await partyTransaction(this.reads, api, transactionId);
     const ids = api.query.ids !== undefined ? splitList(api.query.ids) : undefined;
     const { page, perPage } = api.common;
     const found = await this.reads.messages(api.auth.marketplaceId, transactionId, { offset: (page - 1) * perPage, limit: perPage }, ids);

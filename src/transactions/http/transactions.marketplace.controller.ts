@@ -11,7 +11,7 @@ import { CLOCK, type Clock } from '../../shared/clock';
 import { forbidden, invalidValue, missingKey, notFound } from '../../shared/api-error';
 import { isUuid } from '../../shared/values';
 import { actionNamed } from '../domain/transaction.actions';
-import { isParty, storedTransaction } from '../domain/transaction.views';
+import { isParty, storedTransaction, type StoredTransaction } from '../domain/transaction.views';
 import { InitiateTransactionCommand, TransactionOutcome, TransitionTransactionCommand } from '../commands/transaction.handlers';
 import { TransactionReads } from '../queries/transaction-reads';
 import { ProcessReads } from '../queries/process-reads';
@@ -23,6 +23,17 @@ import { IdQuery, InitiateBody, TransitionBody } from './transaction.dto';
 const transitionId = (key: string): string => {
   const h = createHash('sha256').update(key).digest('hex');
   return `${h.slice(0, 8)}-${h.slice(8, 12)}-4${h.slice(13, 16)}-8${h.slice(17, 20)}-${h.slice(20, 32)}`;
+};
+
+/**
+ * A transaction the caller is a party to, for every Marketplace API read of one (transactions/show, messages/query):
+ * 404 when there is none, 403 for anyone but its customer and provider.
+ */
+export const partyTransaction = async (reads: TransactionReads, api: ApiRequest, id: string): Promise<StoredTransaction> => {
+  const tx = await reads.transaction(api.auth.marketplaceId, id);
+  if (!tx) throw notFound('No such transaction.');
+  if (!isParty(tx, api.auth.userId)) throw forbidden('Only the customer and the provider can see a transaction.');
+  return tx;
 };
 
 /**
@@ -65,9 +76,7 @@ export class TransactionsMarketplaceController {
   @ApiQuery('transactions/show', USER_TOKEN)
   async show(@Api() api: ApiRequest) {
     const { id } = validateParams(IdQuery, api.query, 'query');
-    const tx = await this.reads.transaction(api.auth.marketplaceId, id);
-    if (!tx) throw notFound('No such transaction.');
-    if (!isParty(tx, api.auth.userId)) throw forbidden('Only the customer and the provider can see a transaction.');
+    const tx = await partyTransaction(this.reads, api, id);
     return this.respond.one(api, transactionResource(tx), 'transaction');
   }
 
