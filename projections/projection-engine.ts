@@ -65,7 +65,7 @@ export interface ProjectionFailure {
 }
 
 /**
- * Keeps read models current and lets a command wait until its events are visible (design invariant 1).
+ * Keeps read models current and lets a command wait until its events are visible (docs/invariants.md, invariant 1).
  * Structurally a `ReadModelVisibility` (src/event-sourcing/command-runner.ts).
  */
 export interface ProjectionEngine {

@@ -15,7 +15,7 @@ import { decodeStored } from '../src/shared/stored-json';
 import { marketplaceSdk } from './support/sdks';
 
 /**
- * kill -9 under load with the reactors running (design invariants 1 and 5, and at-least-once side effects): the
+ * kill -9 under load with the reactors running (docs/invariants.md, invariants 1, 5 and 7: at-least-once side effects): the
  * server is killed in the middle of sign-ups (each mails a verification link through a reactor) and account
  * deletions (each deletes the user's listings through another). After a restart nothing acknowledged is lost, every
  * side effect happens exactly once, and the read models equal a rebuild from the log.

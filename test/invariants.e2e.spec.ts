@@ -4,7 +4,7 @@ import { failureOf, integrationSdk, integrationSdkFor, marketplaceSdk } from './
 import { startTestServer, TestServer } from './support/test-server';
 
 /** The invariants of shared/design.md that users rely on, each shown through the real server. */
-describe('design invariants', () => {
+describe('the invariants of docs/invariants.md', () => {
   let server: TestServer;
   beforeAll(async () => {
     server = await startTestServer();

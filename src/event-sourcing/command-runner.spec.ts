@@ -174,7 +174,7 @@ describe('CommandRunner', () => {
     });
   });
 
-  describe('no overbooking under interleaving decisions (design invariant 3)', () => {
+  describe('no overbooking under interleaving decisions (docs/invariants.md, invariant 3)', () => {
     const race = async (checkRevisions: boolean) => {
       const { sqlite, close } = stores();
       const runner = new CommandRunner(new InterleavingEventStore(sqlite, { checkRevisions }), visible, { attempts: 50 });

@@ -48,7 +48,7 @@ export interface Outcome<T extends Streams, R> {
   readModelsBehind: ReadModelsBehind | null;
 }
 
-/** Resolves once the read models show the log up to a position (design invariant 1). */
+/** Resolves once the read models show the log up to a position (docs/invariants.md, invariant 1). */
 export interface ReadModelVisibility {
   waitFor(position: number): Promise<void>;
 }

@@ -19,7 +19,7 @@ import type { WalGroupCommit } from './wal-group-commit';
 
 /**
  * Runs inside the append transaction, after the events are inserted: embedded mode applies projections here,
- * so a read that follows a command sees it (design invariant 1).
+ * so a read that follows a command sees it (docs/invariants.md, invariant 1).
  */
 export type InlineProjector = (events: RecordedEvent[]) => void;
 

@@ -5,7 +5,7 @@ import { withReadModelsBehindListener } from '../event-sourcing/read-model-visib
 export const READ_MODELS_BEHIND_HEADER = 'x-read-models-behind';
 
 /**
- * A command whose events are stored answers even when the read models lag (design invariant 1 cannot hold while
+ * A command whose events are stored answers even when the read models lag (docs/invariants.md, invariant 1, cannot hold while
  * a projection is slow or failing, and failing a change that is made would invite a duplicate). This hook lets
  * such an answer say so: the command's sequenceId and what the read models have applied, so a client knows the
  * next read may not show it yet.
