@@ -18,6 +18,11 @@ export class OutboxMailer implements Mailer {
   private sequence = 0;
   /** Keyed sends in progress, by folder and digest. */
   private readonly sending = new Map<string, Promise<void>>();
+  /**
+   * The digests already in each folder, read from it once, then kept as this process writes: listing a folder of
+   * thousands of mails for every send was the reactors' largest cost under load (docs/performance.md).
+   */
+  private readonly sentDigests = new Map<string, Promise<Set<string>>>();
 
   constructor(
     private readonly directory: string,
@@ -59,13 +64,25 @@ export class OutboxMailer implements Mailer {
     const temporary = join(folder, `.${name}.tmp`);
     await writeFile(temporary, JSON.stringify(sent, null, 2), { mode: 0o600 });
     await rename(temporary, join(folder, name));
+    if (digest) (await this.digestsIn(folder)).add(digest);
   }
 
   private async alreadySent(folder: string, digest: string): Promise<boolean> {
-    const names = await readdir(folder).catch(() => [] as string[]);
-    const suffix = keySuffix(digest);
-    return names.some((n) => n.endsWith(suffix));
+    return (await this.digestsIn(folder)).has(digest);
+  }
+
+  private digestsIn(folder: string): Promise<Set<string>> {
+    let digests = this.sentDigests.get(folder);
+    if (!digests) {
+      digests = readdir(folder)
+        .catch(() => [] as string[])
+        .then((names) => new Set(names.map((n) => KEYED.exec(n)?.[1]).filter((d): d is string => d !== undefined)));
+      this.sentDigests.set(folder, digests);
+    }
+    return digests;
   }
 }
+
+const KEYED = /-key-([^.]+)\.json$/;
 
 const keySuffix = (digest: string): string => `-key-${digest}.json`;

@@ -3,7 +3,6 @@ import { CONFIG, type Config } from '../config';
 import { CommandRunner } from '../event-sourcing/command-runner';
 import { CLOCK, type Clock } from '../shared/clock';
 import { UsersModule } from '../users/users.module';
-import { PAYMENT_ACCOUNT_HANDLERS } from './commands/payment-account.handlers';
 import { EmulatedPaymentProvider } from './emulator/emulated-payment-provider';
 import { EmulatorClockReactor } from './emulator/emulator-clock';
 import { PaymentAccountsController } from './http/payment-accounts.controller';
@@ -29,7 +28,6 @@ import { StripePaymentProvider } from './stripe-payment-provider';
         config.stripeSecretKey ? new StripePaymentProvider(config.stripeSecretKey) : new EmulatedPaymentProvider(runner, clock, config.tokenSecret),
     },
     PaymentAccounts,
-    ...PAYMENT_ACCOUNT_HANDLERS,
     PaymentsRelationships,
     EmulatorClockReactor,
   ],

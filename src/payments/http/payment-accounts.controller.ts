@@ -1,5 +1,4 @@
 import { Controller, Inject, Req } from '@nestjs/common';
-import { CommandBus } from '@nestjs/cqrs';
 import { randomUUID } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import { Api, ApiRequest, commandContextOf } from '../../http/api-request';
@@ -8,18 +7,6 @@ import { Responder } from '../../http/responder';
 import { NoParams, validateParams } from '../../http/validation';
 import { CLOCK, type Clock } from '../../shared/clock';
 import { UserResources } from '../../users/user-resources';
-import {
-  AddPaymentMethodCommand,
-  CreatePayAccountCommand,
-  CreatePayAccountLinkCommand,
-  CreatePayCustomerCommand,
-  CreatePayPersonCommand,
-  CreateSetupIntentCommand,
-  DeletePayAccountCommand,
-  DeletePaymentMethodCommand,
-  UpdatePayAccountCommand,
-} from '../commands/payment-account.handlers';
-import type { UserPaymentsState } from '../domain/user-payments';
 import { AccountParams, PaymentAccounts } from '../payment-accounts';
 import { forNaming, Naming } from '../provider-errors';
 import { accountOf, accountResource, customerOf } from './payment-resources';
@@ -52,7 +39,6 @@ const accountParams = (b: UpdateAccountBody): AccountParams => ({
 @Controller('v1/api')
 export class PaymentAccountsController {
   constructor(
-    private readonly commands: CommandBus,
     private readonly accounts: PaymentAccounts,
     private readonly users: UserResources,
     private readonly respond: Responder,
@@ -86,7 +72,7 @@ export class PaymentAccountsController {
   create(@Api() api: ApiRequest, @Req() request: FastifyRequest) {
     return this.named(request, async (naming) => {
       const b = this.body(api, CreateAccountBody);
-      const s = await this.commands.execute<CreatePayAccountCommand, UserPaymentsState>(new CreatePayAccountCommand(commandContextOf(api, this.clock), api.auth.userId!, { country: b.country, ...accountParams(b) }));
+      const s = await this.accounts.createAccount(commandContextOf(api, this.clock), api.auth.userId!, { country: b.country, ...accountParams(b) });
       return this.respond.command(api, accountOf(naming, s)!);
     });
   }
@@ -95,7 +81,7 @@ export class PaymentAccountsController {
   update(@Api() api: ApiRequest, @Req() request: FastifyRequest) {
     return this.named(request, async (naming) => {
       const b = this.body(api, UpdateAccountBody);
-      const s = await this.commands.execute<UpdatePayAccountCommand, UserPaymentsState>(new UpdatePayAccountCommand(commandContextOf(api, this.clock), api.auth.userId!, accountParams(b)));
+      const s = await this.accounts.updateAccount(commandContextOf(api, this.clock), api.auth.userId!, accountParams(b));
       return this.respond.command(api, accountOf(naming, s)!);
     });
   }
@@ -104,7 +90,7 @@ export class PaymentAccountsController {
   createLink(@Api() api: ApiRequest, @Req() request: FastifyRequest) {
     return this.named(request, async (naming) => {
       const b = this.body(api, AccountLinkBody);
-      const link = await this.commands.execute<CreatePayAccountLinkCommand, { url: string; expiresAt: Date }>(new CreatePayAccountLinkCommand(commandContextOf(api, this.clock), api.auth.userId!, { ...b, origin: api.baseUrl! }));
+      const link = await this.accounts.createAccountLink(commandContextOf(api, this.clock), api.auth.userId!, { ...b, origin: api.baseUrl! });
       const resource = { id: randomUUID(), type: `${naming}AccountLink`, attributes: { url: link.url, expiresAt: link.expiresAt } };
       return this.respond.one(api, resource);
     });
@@ -114,7 +100,7 @@ export class PaymentAccountsController {
   updateFromCurrentUser(@Api() api: ApiRequest, @Req() request: FastifyRequest) {
     return this.named(request, async () => {
       const b = this.body(api, UpdateUserAccountBody);
-      await this.commands.execute(new UpdatePayAccountCommand(commandContextOf(api, this.clock), api.auth.userId!, { accountToken: b.accountToken, bankAccountToken: b.bankAccountToken, businessProfile: {} }));
+      await this.accounts.updateAccount(commandContextOf(api, this.clock), api.auth.userId!, { accountToken: b.accountToken, bankAccountToken: b.bankAccountToken, businessProfile: {} });
       return this.currentUser(api);
     });
   }
@@ -123,7 +109,7 @@ export class PaymentAccountsController {
   createFromCurrentUser(@Api() api: ApiRequest, @Req() request: FastifyRequest) {
     return this.named(request, async () => {
       const b = this.body(api, CreateUserAccountBody);
-      await this.commands.execute(new CreatePayAccountCommand(commandContextOf(api, this.clock), api.auth.userId!, { country: b.country, ...accountParams(b) }));
+      await this.accounts.createAccount(commandContextOf(api, this.clock), api.auth.userId!, { country: b.country, ...accountParams(b) });
       return this.currentUser(api);
     });
   }
@@ -132,7 +118,7 @@ export class PaymentAccountsController {
   deleteFromCurrentUser(@Api() api: ApiRequest, @Req() request: FastifyRequest) {
     return this.named(request, async () => {
       this.body(api, NoParams);
-      await this.commands.execute(new DeletePayAccountCommand(commandContextOf(api, this.clock), api.auth.userId!));
+      await this.accounts.deleteAccount(commandContextOf(api, this.clock), api.auth.userId!);
       return this.currentUser(api);
     });
   }
@@ -141,7 +127,7 @@ export class PaymentAccountsController {
   createPerson(@Api() api: ApiRequest, @Req() request: FastifyRequest) {
     return this.named(request, async (naming) => {
       const b = this.body(api, PersonBody);
-      const person = await this.commands.execute<CreatePayPersonCommand, { id: string; stripePersonId: string }>(new CreatePayPersonCommand(commandContextOf(api, this.clock), api.auth.userId!, b.personToken));
+      const person = await this.accounts.createPerson(commandContextOf(api, this.clock), api.auth.userId!, b.personToken);
       return this.respond.command(api, { id: person.id, type: `${naming}Person`, attributes: { [`${naming}PersonId`]: person.stripePersonId } });
     });
   }
@@ -150,7 +136,7 @@ export class PaymentAccountsController {
   createSetupIntent(@Api() api: ApiRequest, @Req() request: FastifyRequest) {
     return this.named(request, async (naming) => {
       this.body(api, NoParams);
-      const seti = await this.commands.execute<CreateSetupIntentCommand, { id: string; stripeSetupIntentId: string; clientSecret: string }>(new CreateSetupIntentCommand(commandContextOf(api, this.clock), api.auth.userId!));
+      const seti = await this.accounts.createSetupIntent(commandContextOf(api, this.clock), api.auth.userId!);
       // The client secret is what the browser confirms the intent with: always returned, as the template reads it.
       const resource = { id: seti.id, type: `${naming}SetupIntent`, attributes: { [`${naming}SetupIntentId`]: seti.stripeSetupIntentId, clientSecret: seti.clientSecret } };
       return this.respond.one(api, resource);
@@ -163,7 +149,7 @@ export class PaymentAccountsController {
       const b = this.body(api, CreateCustomerBody);
       const user = await this.users.find(api.auth.marketplaceId, { id: api.auth.userId! });
       const email = b.stripeCustomerEmail ?? ((user?.attributes.email as string | null) || undefined);
-      const s = await this.commands.execute<CreatePayCustomerCommand, UserPaymentsState>(new CreatePayCustomerCommand(commandContextOf(api, this.clock), api.auth.userId!, b.stripePaymentMethodId, email));
+      const s = await this.accounts.createCustomer(commandContextOf(api, this.clock), api.auth.userId!, b.stripePaymentMethodId, email);
       return this.respond.command(api, customerOf(s)!);
     });
   }
@@ -172,7 +158,7 @@ export class PaymentAccountsController {
   addPaymentMethod(@Api() api: ApiRequest, @Req() request: FastifyRequest) {
     return this.named(request, async () => {
       const b = this.body(api, PaymentMethodBody);
-      const s = await this.commands.execute<AddPaymentMethodCommand, UserPaymentsState>(new AddPaymentMethodCommand(commandContextOf(api, this.clock), api.auth.userId!, b.stripePaymentMethodId));
+      const s = await this.accounts.addPaymentMethod(commandContextOf(api, this.clock), api.auth.userId!, b.stripePaymentMethodId);
       return this.respond.command(api, customerOf(s)!);
     });
   }
@@ -181,7 +167,7 @@ export class PaymentAccountsController {
   deletePaymentMethod(@Api() api: ApiRequest, @Req() request: FastifyRequest) {
     return this.named(request, async () => {
       this.body(api, NoParams);
-      const s = await this.commands.execute<DeletePaymentMethodCommand, UserPaymentsState>(new DeletePaymentMethodCommand(commandContextOf(api, this.clock), api.auth.userId!));
+      const s = await this.accounts.deletePaymentMethod(commandContextOf(api, this.clock), api.auth.userId!);
       return this.respond.command(api, customerOf(s)!);
     });
   }
