@@ -84,6 +84,30 @@ describe('CommandRunner', () => {
     close();
   });
 
+  it('given a slow flush, when two commands race on one stream, then the loser decides again once the winner is committed, before it is durable', async () => {
+    const db = new Database(':memory:');
+    // The embedded store's group commit, with a flush that takes 50 ms (a slow disk).
+    const slowFlush = { afterCommit: () => new Promise<void>((resolve) => setTimeout(resolve, 50)), afterCommitSync: () => undefined, close: () => undefined };
+    const runner = new CommandRunner(new SqliteEventStore(db, slowFlush as never), visible);
+    await open(runner, 'seats', 2);
+    const log: string[] = [];
+    const take = (name: string) =>
+      runner
+        .run({
+          ctx,
+          streams: { seats: ledger('seats') },
+          decide: (s) => {
+            log.push(`${name} decides at ${s.seats.held}`);
+            return { events: { seats: [{ type: 'ledger/reserved' as const, data: { seats: 1 } }] } };
+          },
+        })
+        .then(() => log.push(`${name} answered`));
+    await Promise.all([take('a'), take('b')]);
+    // b lost the race at 0 and decided again at 1 while a's flush ran; then both answered (durable).
+    expect(log).toEqual(['a decides at 0', 'b decides at 0', 'b decides at 1', 'a answered', 'b answered']);
+    db.close();
+  });
+
   it('given three streams, when a decision changes them, then all are appended in one atomic append at their revisions', async () => {
     const { sqlite, close } = stores();
     const runner = new CommandRunner(sqlite, visible);

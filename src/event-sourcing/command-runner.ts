@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { EventStore, ExpectedRevision, RecordedEvent, StreamAppend } from '../event-store/event-store.port';
+import type { AppendHooks, AppendResult, EventStore, ExpectedRevision, RecordedEvent, StreamAppend } from '../event-store/event-store.port';
 import { AppendUnansweredError, WrongExpectedRevisionError } from '../event-store/event-store.port';
 import { conflict } from '../shared/api-error';
 import type { CommandContext } from '../shared/command-context';
@@ -112,9 +112,15 @@ export class CommandRunner {
     // One id per command, the same across its attempts: its events' ids derive from it (event-ids.ts).
     const commandId = command.ctx.requestId ?? randomUUID();
     try {
+      // A command that waited for its turn on a contended stream gives the turn on as soon as its events are
+      // committed (visible here), not when they are durable: the next decision then overlaps this one's flush.
+      const passTurn = () => {
+        leave?.();
+        leave = undefined;
+      };
       for (let attempt = 1; ; attempt += 1) {
         try {
-          return await this.attempt(command, commandId);
+          return await this.attempt(command, commandId, passTurn);
         } catch (error) {
           if (!(error instanceof WrongExpectedRevisionError)) throw error;
           if (attempt >= this.attempts) throw conflict('conflict', 'The resource was changed concurrently; try again.');
@@ -138,7 +144,7 @@ export class CommandRunner {
     return (await this.load(ref)).state as S;
   }
 
-  private async attempt<T extends Streams, R>(command: Command<T, R>, commandId: string): Promise<Outcome<T, R>> {
+  private async attempt<T extends Streams, R>(command: Command<T, R>, commandId: string, committed: () => void = () => undefined): Promise<Outcome<T, R>> {
     const loaded = await this.loadAll(command.streams);
     const before = statesOf(loaded) as StatesOf<T>;
     const decision = command.decide(before);
@@ -158,11 +164,22 @@ export class CommandRunner {
     if (appends.length === 0) return { result: decision.result, before, after: after as StatesOf<T>, position: null, events: [], readModelsBehind: null };
     // A conflict leaves the cache as it is: a cached state is right for its revision, and the next attempt folds
     // only the events appended since.
-    const appended = await this.appendRepeating(appends);
-    for (const [name, stream] of loaded) {
-      const revision = appended.revisions[stream.ref.streamId];
-      if (revision !== undefined) this.remember(stream.ref, { state: after[name], revision, snapshotRevision: stream.snapshotRevision });
-    }
+    let remembered = false;
+    const rememberAll = (appended: AppendResult) => {
+      if (remembered) return;
+      remembered = true;
+      for (const [name, stream] of loaded) {
+        const revision = appended.revisions[stream.ref.streamId];
+        if (revision !== undefined) this.remember(stream.ref, { state: after[name], revision, snapshotRevision: stream.snapshotRevision });
+      }
+    };
+    const appended = await this.appendRepeating(appends, {
+      committed: (result) => {
+        rememberAll(result);
+        committed();
+      },
+    });
+    rememberAll(appended);
     const readModelsBehind = await this.visible(appended.position);
     return { result: decision.result, before, after: after as StatesOf<T>, position: appended.position, events: appended.events, readModelsBehind };
   }
@@ -171,10 +188,10 @@ export class CommandRunner {
    * An append that failed without an answer may have been written: it is repeated as it was (same events, same
    * ids, same expected revisions), and the store recognises a repeat of what it stored. A conflict is an answer.
    */
-  private async appendRepeating(appends: StreamAppend[]) {
+  private async appendRepeating(appends: StreamAppend[], hooks: AppendHooks) {
     for (let repeat = 0; ; repeat += 1) {
       try {
-        return await this.store.append(appends);
+        return await this.store.append(appends, hooks);
       } catch (error) {
         if (error instanceof WrongExpectedRevisionError || !(error instanceof AppendUnansweredError) || repeat >= this.appendRetries) throw error;
         await sleep(50 * 2 ** repeat);

@@ -1,6 +1,7 @@
 /**
  * Turns on contended streams, in one process: a command that lost a race on a stream waits for the previous one
- * in that stream's lane to finish (appended, durable, visible) before it loads and decides again. Without this,
+ * in that stream's lane to have committed its events (visible to this process; the embedded store makes them durable
+ * in the flush that follows, and the command answers only then) before it loads and decides again. Without this,
  * the commands whose requests arrive together (and are committed together by the embedded store's group commit)
  * all decide on the same revision, all but one lose, and retrying all at once again most lose again. Expected
  * revisions still decide every race, with writers of this process or of others (the CLI, a second server).

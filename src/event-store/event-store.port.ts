@@ -56,6 +56,16 @@ export interface ReadAllOptions {
   filter?: LogFilter;
 }
 
+/**
+ * What an appender may learn before its append is durable. `committed` is called once the events are committed and
+ * visible to this process's reads, possibly before they are durable (the embedded store's group commit flushes
+ * after); the promise still resolves only when they are durable. An adapter that has no such moment never calls it.
+ * The runner uses it to let the next decision on a contended stream start while the flush runs.
+ */
+export interface AppendHooks {
+  committed?(result: AppendResult): void;
+}
+
 /** The formats events/query can join a page in from per-event texts (src/events/event-view.encoding.ts). */
 export type EventViewFormat = 'transit' | 'json';
 
@@ -71,7 +81,7 @@ export interface EventStore {
    * Appends events to one or several streams atomically: either every stream's expectation holds and every
    * event is durably written, or nothing is written and WrongExpectedRevisionError is thrown.
    */
-  append(appends: StreamAppend[]): Promise<AppendResult>;
+  append(appends: StreamAppend[], hooks?: AppendHooks): Promise<AppendResult>;
   /**
    * The events of a stream in revision order, from `fromRevision` (default 0) on; [] for a stream that does not
    * exist. Reading from a revision lets a cached state fold only what is newer.

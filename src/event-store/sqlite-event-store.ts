@@ -2,6 +2,7 @@ import type { Database, Statement } from 'better-sqlite3';
 import { randomUUID } from 'node:crypto';
 import { decodeStored, encodeStored } from '../shared/stored-json';
 import {
+  AppendHooks,
   AppendResult,
   EventMetadata,
   EventStore,
@@ -81,7 +82,7 @@ export class SqliteEventStore implements EventStore {
   private eventViews: SqliteEventViews | undefined;
   private lastSubscriberBatch: { after: number; until: number; events: RecordedEvent[] } | null = null;
   private readonly recent = new RecentEvents();
-  private pending: Array<{ appends: StreamAppend[]; resolve(result: AppendResult): void; reject(error: unknown): void }> = [];
+  private pending: Array<{ appends: StreamAppend[]; hooks: AppendHooks; resolve(result: AppendResult): void; reject(error: unknown): void }> = [];
 
   /**
    * @param groupCommit when given (SQLITE_SYNCHRONOUS=FULL: the connection itself commits with NORMAL), an append
@@ -113,9 +114,9 @@ export class SqliteEventStore implements EventStore {
    * expectation rolls back that append alone. One transaction writes each touched page to the WAL once, instead of
    * once per command; then one flush makes them all durable.
    */
-  append(appends: StreamAppend[]): Promise<AppendResult> {
+  append(appends: StreamAppend[], hooks: AppendHooks = {}): Promise<AppendResult> {
     return new Promise((resolve, reject) => {
-      this.pending.push({ appends, resolve, reject });
+      this.pending.push({ appends, hooks, resolve, reject });
       if (this.pending.length === 1) setImmediate(() => void this.commitPending());
     });
   }
@@ -139,17 +140,27 @@ export class SqliteEventStore implements EventStore {
         })
         .immediate();
       this.recent.committed(headBefore, outcomes.flatMap((o) => ('result' in o ? o.result.events : [])));
-      const head = Math.max(0, ...outcomes.map((o) => ('result' in o ? o.result.position : 0)));
-      await this.groupCommit?.afterCommit(head);
     } catch (error) {
       for (const { reject } of batch) reject(error);
       return;
     }
+    // Committed and visible here: refusals need no flush (nothing of theirs was written), and the appenders of the
+    // others may decide their next command on a contended stream while the flush runs.
+    batch.forEach(({ hooks, reject }, i) => {
+      const outcome = outcomes[i];
+      if ('error' in outcome) reject(outcome.error);
+      else hooks.committed?.(outcome.result);
+    });
+    try {
+      await this.groupCommit?.afterCommit(Math.max(0, ...outcomes.map((o) => ('result' in o ? o.result.position : 0))));
+    } catch (error) {
+      batch.forEach(({ reject }, i) => 'result' in outcomes[i] && reject(error));
+      return;
+    }
     this.notify();
-    batch.forEach(({ resolve, reject }, i) => {
+    batch.forEach(({ resolve }, i) => {
       const outcome = outcomes[i];
       if ('result' in outcome) resolve(outcome.result);
-      else reject(outcome.error);
     });
   }
 
