@@ -94,6 +94,8 @@ export class Scheduler {
   private ticking: Promise<void> | null = null;
   private again = false;
   private timer: NodeJS.Timeout | null = null;
+  /** The clock time the armed timer looks at the jobs again (null: no timer). */
+  private armedFor: number | null = null;
   private unsubscribeClock: (() => void) | null = null;
   private subscription: Subscription | null = null;
   /** Jobs that failed with an error other than a domain error: attempts and the real time of the next try. */
@@ -125,7 +127,7 @@ export class Scheduler {
       const head = await store.headPosition();
       this.subscription = store.subscribeToAll(head, async (events) => {
         const scheduled = events.filter((e) => e.type === 'job/scheduled');
-        if (scheduled.length === 0) return;
+        if (scheduled.length === 0 || this.alreadyArmedFor(scheduled)) return;
         await this.options.visibility?.waitFor(scheduled[scheduled.length - 1].position).catch(() => undefined);
         this.wake();
       });
@@ -281,9 +283,20 @@ export class Scheduler {
     this.setTimer(Math.max(0, delay));
   }
 
+  /**
+   * Whether the timer will look at the pending jobs before any of these newly scheduled ones is due: then the new
+   * ones need no look now (under load every command schedules jobs, most of them minutes or days ahead).
+   */
+  private alreadyArmedFor(scheduled: Array<{ data: unknown }>): boolean {
+    if (this.ticking || this.timer === null || this.armedFor === null) return false;
+    const earliest = Math.min(...scheduled.map((e) => Date.parse(String((e.data as { dueAt?: unknown }).dueAt))));
+    return Number.isFinite(earliest) && earliest >= this.armedFor;
+  }
+
   private setTimer(delay: number): void {
     this.clearTimer();
     if (!this.running) return;
+    this.armedFor = this.clock.now().getTime() + delay;
     this.timer = setTimeout(() => {
       this.timer = null;
       this.wake();
@@ -294,6 +307,7 @@ export class Scheduler {
   private clearTimer(): void {
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
+    this.armedFor = null;
   }
 }
 
