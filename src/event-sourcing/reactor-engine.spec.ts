@@ -5,6 +5,7 @@ import type { ConsumerCheckpoint, ConsumerCheckpoints } from './consumer-checkpo
 import type { Reactor } from './reactor';
 import { ReactorEngine, ReactorEngineOptions } from './reactor-engine';
 import { SqliteConsumerCheckpoints } from './sqlite-consumer-checkpoints';
+import { ReadModelsNotCurrentError } from './read-model-visibility';
 
 /** A provider that dedupes by idempotency key, as a payment provider does: counts calls and effects apart. */
 class FakeProvider {
@@ -84,6 +85,30 @@ describe('ReactorEngine', () => {
     // the checkpoint past the last (passed-over) event is saved at the latest when the engine stops
     await engine.stop();
     expect((await t.checkpoints.load('r'))?.position).toBe(last.position);
+  });
+
+  it('waits until the read models show the event before reacting, and never counts "behind" as a failed attempt', async () => {
+    // given: read models that are behind the event for three looks (a catch-up engine lagging), then catch up
+    let behindFor = 3;
+    const saw: Array<{ type: string; readModelsCaughtUp: boolean }> = [];
+    const visibility = {
+      waitFor: async (position: number) => {
+        if (behindFor > 0) {
+          behindFor -= 1;
+          throw new ReadModelsNotCurrentError('projection behind', position, null, position - 1);
+        }
+      },
+    };
+    const reactor: Reactor = { name: 'mails', eventTypes: ['user/created'], react: async (e) => void saw.push({ type: e.type, readModelsCaughtUp: behindFor === 0 }) };
+    const engine = t.engine([reactor], { visibility, maxAttempts: 1 });
+    await engine.start();
+    // when
+    await t.append('user/created');
+    await waitUntil(async () => saw.length > 0);
+    // then: it reacted once the read models showed the event, and is not stopped although one attempt is its limit
+    expect(saw).toEqual([{ type: 'user/created', readModelsCaughtUp: true }]);
+    await engine.idle();
+    expect(await engine.status()).toEqual([expect.objectContaining({ name: 'mails', attempts: 0, stopped: false })]);
   });
 
   it('saves the checkpoint past events it only passed over a moment later, in one write for many batches', async () => {

@@ -3,6 +3,8 @@ import { backoffDelay } from '../shared/backoff';
 import { Clock, systemClock } from '../shared/clock';
 import type { ConsumerCheckpoint, ConsumerCheckpoints } from './consumer-checkpoints.port';
 import type { Reactor } from './reactor';
+import { ReadModelsNotCurrentError } from './read-model-visibility';
+import type { ReadModelVisibility } from './command-runner';
 
 /** pino-compatible (`logger.warn(object, message)`); `console` works too. */
 export interface ReactorLogger {
@@ -30,6 +32,12 @@ export interface ReactorEngineOptions {
   resumePollMs?: number;
   /** Timestamps of the records (default: the system clock). */
   clock?: Clock;
+  /**
+   * The read models' position: a reaction waits until they show its event (a reactor reads read models: the user
+   * a mail goes to, a banned user's listings). On a catch-up engine they can lag the log; "behind" is waited out,
+   * never counted as a failed attempt. Embedded read models are written with the event, so this never waits there.
+   */
+  visibility?: ReadModelVisibility;
   /**
    * How long the checkpoint past events a reactor only passed over may wait before it is saved (default 1000 ms;
    * 0: at once). Saving it costs a durable write; deferring it costs, after a crash, looking at those events again.
@@ -104,6 +112,7 @@ export class ReactorEngine {
   private readonly resumePollMs: number;
   private readonly clock: Clock;
   private readonly passedOverSaveMs: number;
+  private readonly visibility: ReadModelVisibility | null;
 
   constructor(
     private readonly store: EventStore,
@@ -119,6 +128,7 @@ export class ReactorEngine {
     this.resumePollMs = options.resumePollMs ?? 5000;
     this.clock = options.clock ?? systemClock;
     this.passedOverSaveMs = options.passedOverSaveMs ?? 1000;
+    this.visibility = options.visibility ?? null;
     for (const reactor of reactors) {
       if (this.runs.has(reactor.name)) throw new Error(`two reactors are named "${reactor.name}"`);
       this.runs.set(reactor.name, {
@@ -270,6 +280,21 @@ export class ReactorEngine {
     );
   }
 
+  /** Waits until the read models show the event (backing off while they are behind); false when closing meanwhile. */
+  private async readModelsShow(event: RecordedEvent, current: () => boolean): Promise<boolean> {
+    for (let wait = 1; this.visibility; wait += 1) {
+      if (!current()) return false;
+      try {
+        await this.visibility.waitFor(event.position);
+        return true;
+      } catch (error) {
+        if (!(error instanceof ReadModelsNotCurrentError)) throw error;
+        await new Promise((resolve) => setTimeout(resolve, backoffDelay(wait, this.backoffMs, this.maxBackoffMs)));
+      }
+    }
+    return true;
+  }
+
   /** True once the event is done and checkpointed; false when the reactor stopped or is closing. */
   private async reactTo(run: Run, event: RecordedEvent, current: () => boolean): Promise<boolean> {
     const name = run.reactor.name;
@@ -278,6 +303,7 @@ export class ReactorEngine {
       if (!current()) return false;
       try {
         if (!reacted) {
+          if (!(await this.readModelsShow(event, current))) return false;
           await run.reactor.react(event);
           reacted = true;
         }

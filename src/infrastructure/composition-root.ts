@@ -166,7 +166,7 @@ export const startBackgroundWork = async (
   work: { reactors: readonly Reactor[]; scheduledCommands: ScheduledCommands; clock?: Clock },
 ): Promise<BackgroundWork> => {
   const clock = work.clock ?? systemClock;
-  const reactors = new ReactorEngine(infra.events, infra.checkpoints, work.reactors, { clock });
+  const reactors = new ReactorEngine(infra.events, infra.checkpoints, work.reactors, { clock, visibility: infra.projections });
   const scheduler = new Scheduler(infra.runner, infra.documents, clock, work.scheduledCommands, { store: infra.events, visibility: infra.projections });
   await reactors.start();
   await scheduler.start();
