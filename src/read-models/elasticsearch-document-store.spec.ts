@@ -2,6 +2,7 @@ import { Client, errors } from '@elastic/elasticsearch';
 import Mock from '@elastic/elasticsearch-mock';
 import { ElasticsearchDocumentStore } from './elasticsearch-document-store';
 import { sortableNumber } from './elasticsearch-typed-values';
+import { searchableFields } from '../users/users.projection';
 
 /**
  * The Elasticsearch document store against recorded answers of Elasticsearch 8 (the shapes of its bulk, search
@@ -32,6 +33,17 @@ const put = (id: string, fields: Record<string, unknown>, position: number) => (
 const itemOk = (id: string) => ({ index: { _index: 't-docs-v2-user', _id: `mp-1:${id}`, _version: 1, result: 'created', status: 201 } });
 
 describe('ElasticsearchDocumentStore (recorded engine answers)', () => {
+  it('never sends a key Lucene would refuse (a term over 32,766 bytes fails the document and stops its projection)', async () => {
+    const t = setUp();
+    t.mock.add({ method: 'POST', path: '/_bulk' }, (params: any) => (t.record(params), { took: 3, errors: false, items: linesOf(params.body).filter((l) => l.index || l.update).map(() => itemOk('x')) }));
+    const huge = `pub_${'k'.repeat(33_000)}`;
+    await t.store.apply([put('a', { [huge]: 'v', pub_size: 'L' }, 10)], { users: 10 });
+    const source = linesOf(t.bulks()[0].body)[1];
+    expect(Object.keys(source.xs)).toEqual(['pub_size']);
+    // The users projection itself indexes only keys a search schema can name.
+    expect(Object.keys(searchableFields({ publicData: { ['k'.repeat(33_000)]: 'v', size: 'L' } }))).toEqual(['pub_size']);
+  });
+
   it('indexes extended data as typed pairs: a number, a string and a mixed list under one key never clash', async () => {
     const t = setUp();
     t.mock.add({ method: 'POST', path: '/_bulk' }, (params: any) => (t.record(params), { took: 3, errors: false, items: linesOf(params.body).filter((l) => l.index || l.update).map(() => itemOk('x')) }));

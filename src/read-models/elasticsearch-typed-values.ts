@@ -41,10 +41,17 @@ export type Scalar = string | number | boolean;
 const typeOf = (v: Scalar): ValueType => (typeof v === 'string' ? 'xs' : typeof v === 'number' ? 'xn' : 'xb');
 export const indexedText = (v: Scalar): string => (typeof v === 'number' ? sortableNumber(v) : String(v));
 
+/**
+ * A flattened field indexes `key + value` as one term, and Lucene refuses a term over 32766 bytes: a longer key
+ * would fail the whole document (and stop its projection). No query names such a key; it is left out.
+ */
+export const MAX_INDEXED_KEY_BYTES = 1024;
+
 /** Typed pairs of every scalar and every scalar element of a list; null and nested objects are not indexed. */
 export const typedValuesOf = (fields: Record<string, unknown>): TypedValues => {
   const out: TypedValues = { xs: {}, xn: {}, xb: {} };
   for (const [field, value] of Object.entries(fields)) {
+    if (Buffer.byteLength(flatKey(field)) > MAX_INDEXED_KEY_BYTES) continue;
     for (const v of Array.isArray(value) ? value : [value]) {
       if (!['string', 'number', 'boolean'].includes(typeof v) || (typeof v === 'number' && !Number.isFinite(v))) continue;
       (out[typeOf(v as Scalar)][flatKey(field)] ??= []).push(indexedText(v as Scalar));

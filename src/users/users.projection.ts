@@ -1,6 +1,7 @@
 import type { RecordedEvent } from '../event-store/event-store.port';
 import type { FieldValue, ReadModelOp } from '../read-models/document-store.port';
 import type { Projection } from '../event-sourcing/projection';
+import { KEY_PATTERN } from '../search-schemas/domain/search-schema';
 import { normalizeEmail } from './domain/user.state';
 import { deletedUser, StoredUser } from './domain/user.views';
 
@@ -11,11 +12,16 @@ const PREFIXES = { publicData: 'pub_', metadata: 'meta_', privateData: 'priv_', 
 
 const isScalar = (v: unknown): v is string | number | boolean => ['string', 'number', 'boolean'].includes(typeof v);
 
-/** Top-level extended-data values that can be filtered or sorted on (scalars and lists of scalars). */
-const searchableFields = (profile: Record<string, Record<string, unknown>>): Record<string, FieldValue> => {
+/**
+ * Top-level extended-data values that can be filtered or sorted on (scalars and lists of scalars), under the keys a
+ * search schema can name (the listing-search rule): any other key (a 33 KB one, say) is kept in the user but never
+ * indexed, so no accepted write can make a search engine refuse the document and stop the projection.
+ */
+export const searchableFields = (profile: Record<string, Record<string, unknown>>): Record<string, FieldValue> => {
   const fields: Record<string, FieldValue> = {};
   for (const [key, prefix] of Object.entries(PREFIXES)) {
     for (const [name, value] of Object.entries(profile[key] ?? {})) {
+      if (!KEY_PATTERN.test(name)) continue;
       if (isScalar(value)) fields[prefix + name] = value;
       else if (Array.isArray(value) && value.every(isScalar)) fields[prefix + name] = value as Array<string | number | boolean>;
     }
