@@ -12,6 +12,7 @@ import {
   excludeSystemEvents,
   eventTypeFilter,
   InvalidArgumentError,
+  UnknownError,
   Filter,
   jsonEvent,
   KurrentDBClient,
@@ -391,9 +392,19 @@ const toRecorded = (event: KurrentRecordedEvent): RecordedEvent | null => {
   };
 };
 
-/** KurrentDB's answer to a read from a position that is not a record's (gRPC INVALID_ARGUMENT). */
-const isInvalidPosition = (error: unknown): boolean =>
-  error instanceof InvalidArgumentError || (typeof error === 'object' && error !== null && (error as { code?: unknown }).code === 3);
+/**
+ * KurrentDB's answer to a read from a position that is not a record's: gRPC INVALID_ARGUMENT through the gRPC
+ * client, or (client 1.3+, reads through its native bridge) an `UnknownError` without a code whose raw error names
+ * the invalid argument or position.
+ */
+export const isInvalidPosition = (error: unknown): boolean => {
+  if (error instanceof InvalidArgumentError) return true;
+  if (typeof error !== 'object' || error === null) return false;
+  if ((error as { code?: unknown }).code === 3) return true;
+  const raw = (error as { _raw?: { name?: unknown; message?: unknown } })._raw;
+  const text = `${String(raw?.name ?? '')} ${String(raw?.message ?? (error as Error).message ?? '')}`;
+  return error instanceof UnknownError && /invalid.?(argument|position)/i.test(text);
+};
 
 const toReadPosition = (position: number): ReadPosition =>
   position > 0 ? { commit: BigInt(position), prepare: BigInt(position) } : START;
