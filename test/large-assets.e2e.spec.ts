@@ -32,4 +32,17 @@ describe('a large JSON asset', () => {
     const file = (await filesOf(tree!, marketplaceId, server.infra.blobs)).find((f) => f.path.endsWith('content/big.json'))!;
     expect(JSON.parse(file.data.toString('utf8'))).toEqual(big);
   });
+
+  it('publishes four changed 200 KiB assets at once through one event under the stated budget, each delivered whole', async () => {
+    const sized = (n: number) => ({ n, rows: Array.from({ length: 2_000 }, (_, i) => `asset ${n} row ${i} `.padEnd(100, 'y')) });
+    const assets = Object.fromEntries([1, 2, 3, 4].map((n) => [`content/part-${n}.json`, sized(n)]));
+    for (const value of Object.values(assets)) expect(Buffer.byteLength(JSON.stringify(value))).toBeGreaterThan(200 * 1024);
+    const { marketplaceId } = server.marketplace;
+    await publish(server, withJson(await starterFiles(), assets));
+    const last = (await server.infra.events.readAll({ limit: 100, filter: { marketplaceId, eventTypes: [VERSION_PUBLISHED] } })).at(-1)!;
+    // As stored (Transit in JSON): under 512 KiB, half KurrentDB's default append limit.
+    expect(Buffer.byteLength(JSON.stringify(last.data)) + Buffer.byteLength(JSON.stringify(last.metadata))).toBeLessThan(512 * 1024);
+    const sdk = marketplaceSdk(server.baseUrl, server.marketplace);
+    for (const [path, value] of Object.entries(assets)) expect((await sdk.assetByAlias({ path, alias: 'latest' })).data.data).toEqual(value);
+  });
 });

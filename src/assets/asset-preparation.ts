@@ -5,7 +5,7 @@ import { renderImageVariant, inspectImage } from './asset-images';
 import { kindOfPath, normalizeAssetPath } from './domain/asset-paths';
 import { imageIdOf, normalizeRefs, TreeImage, variantSize, variantsPerImage } from './domain/asset-refs';
 import type { CurrentFile } from './domain/asset-tree.decider';
-import { INLINE_JSON_BYTES, type AssetFile, type ImageAssetFile, type ImageInclusion, type JsonAssetFile, type RenderedVariant } from './domain/asset-tree.events';
+import { INLINE_EVENT_BUDGET_BYTES, INLINE_JSON_BYTES, type AssetFile, type ImageAssetFile, type ImageInclusion, type JsonAssetFile, type RenderedVariant } from './domain/asset-tree.events';
 
 /** A file of a folder being published: its path in the tree (with or without the leading slash) and its bytes. */
 export interface SourceFile {
@@ -30,8 +30,9 @@ const jsonFileOf = async (
   json: string,
   included: ImageInclusion[],
   options: PrepareOptions,
+  inline = Buffer.byteLength(json) <= INLINE_JSON_BYTES,
 ): Promise<JsonAssetFile> => {
-  if (Buffer.byteLength(json) <= INLINE_JSON_BYTES || !options.blobs) return { path, kind: 'json', hash, json, included };
+  if (inline || !options.blobs) return { path, kind: 'json', hash, json, included };
   const key = assetBlobKey(marketplaceId, hash);
   if (!(await options.blobs.exists(key))) await options.blobs.put(key, Buffer.from(json, 'utf8'), { contentType: 'application/json' });
   return { path, kind: 'json', hash, json: null, included };
@@ -79,6 +80,7 @@ export const prepareTree = async (
   }
   const treeImages = new Map<string, TreeImage>([...images].map(([path, i]) => [path, i]));
   const jsonFiles: JsonAssetFile[] = [];
+  const newTexts: Array<{ path: string; hash: string; json: string; included: ImageInclusion[] }> = [];
   for (const source of jsonSources) {
     const { value, refs } = normalizeRefs(parseJson(source), treeImages, source.path);
     const json = JSON.stringify(value);
@@ -97,7 +99,15 @@ export const prepareTree = async (
       }
       included.push({ id: imageIdOf(image), assetPath: imagePath, variants });
     }
-    jsonFiles.push(await jsonFileOf(marketplaceId, source.path, hash, json, included, options));
+    newTexts.push({ path: source.path, hash, json, included });
+  }
+  // The new texts travel in the version's event: the smallest inline while they fit its budget, the others in blobs.
+  let inlineBytes = 0;
+  for (const text of [...newTexts].sort((a, b) => Buffer.byteLength(a.json) - Buffer.byteLength(b.json))) {
+    const bytes = Buffer.byteLength(text.json);
+    const inline = bytes <= INLINE_JSON_BYTES && inlineBytes + bytes <= INLINE_EVENT_BUDGET_BYTES;
+    if (inline) inlineBytes += bytes;
+    jsonFiles.push(await jsonFileOf(marketplaceId, text.path, text.hash, text.json, text.included, options, inline));
   }
   return [...jsonFiles, ...images.values()].sort((a, b) => (a.path < b.path ? -1 : 1));
 };

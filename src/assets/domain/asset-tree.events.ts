@@ -44,6 +44,13 @@ export interface JsonAssetFile {
 /** JSON texts larger than this go to the blob store, with a reference (the hash) in the event. */
 export const INLINE_JSON_BYTES = 256 * 1024;
 
+/**
+ * The JSON texts a version's event carries inline, in all: past it, the largest new texts go to the blob store too.
+ * Stored as Transit in JSON (up to ~1.4× the text), an event then stays under 512 KiB on every engine, well under
+ * KurrentDB's default 1 MiB append limit, however many files a version changes.
+ */
+export const INLINE_EVENT_BUDGET_BYTES = 256 * 1024;
+
 /** An image asset: the bytes live in the blob store under its hash; the event carries only the facts. */
 export interface ImageAssetFile {
   path: string;
