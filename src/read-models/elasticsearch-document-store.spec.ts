@@ -17,6 +17,7 @@ const setUp = () => {
   const store = new ElasticsearchDocumentStore({ node: 'http://localhost:9200', indexPrefix: 't-', client });
   const record = (params: { method: string; path: string; body?: unknown }) => calls.push({ method: params.method, path: params.path, body: params.body });
   mock.add({ method: 'PUT', path: '/:index' }, (params: any) => (record(params), { acknowledged: true, shards_acknowledged: true, index: params.path.slice(1) }));
+  mock.add({ method: 'PUT', path: '/_index_template/:name' }, (params: any) => (record(params), { acknowledged: true }));
   return { mock, calls, store, bulks: () => calls.filter((c) => c.path === '/_bulk'), record };
 };
 
@@ -33,6 +34,20 @@ const put = (id: string, fields: Record<string, unknown>, position: number) => (
 const itemOk = (id: string) => ({ index: { _index: 't-docs-v2-user', _id: `mp-1:${id}`, _version: 1, result: 'created', status: 201 } });
 
 describe('ElasticsearchDocumentStore (recorded engine answers)', () => {
+  it('puts composable templates of its mappings before creating indices (an index auto-created after a rebuild is mapped the same)', async () => {
+    const t = setUp();
+    t.mock.add({ method: 'POST', path: '/_bulk' }, (params: any) => (t.record(params), { took: 3, errors: false, items: linesOf(params.body).filter((l) => l.index || l.update).map(() => itemOk('x')) }));
+    await t.store.apply([put('a', { pub_size: 'L' }, 10)], { users: 10 });
+    const templates = t.calls.filter((c) => c.path.startsWith('/_index_template/'));
+    expect(templates.map((c) => [c.path, c.body.index_patterns])).toEqual([
+      ['/_index_template/t-docs-v2', ['t-docs-v2-*']],
+      ['/_index_template/t-checkpoints-v2', ['t-checkpoints-v2']],
+    ]);
+    const firstIndex = t.calls.findIndex((c) => c.method === 'PUT' && c.path === '/t-docs-v2-user');
+    expect(t.calls.findIndex((c) => c.path === '/_index_template/t-docs-v2')).toBeLessThan(firstIndex);
+    expect(templates[0].body.template.mappings.properties.xs).toEqual(expect.objectContaining({ type: 'flattened' }));
+  });
+
   it('never sends a key Lucene would refuse (a term over 32,766 bytes fails the document and stops its projection)', async () => {
     const t = setUp();
     t.mock.add({ method: 'POST', path: '/_bulk' }, (params: any) => (t.record(params), { took: 3, errors: false, items: linesOf(params.body).filter((l) => l.index || l.update).map(() => itemOk('x')) }));

@@ -90,6 +90,7 @@ export class ElasticsearchDocumentStore implements DocumentStore {
   private readonly checkpointIndex: string;
   /** Indices known to exist (or being created) by this process. */
   private readonly ensured = new Map<string, Promise<void>>();
+  private templatesPut: Promise<void> | null = null;
 
   constructor({ node, indexPrefix = '', client }: ElasticsearchDocumentStoreOptions) {
     this.client = client ?? new Client({ node });
@@ -255,7 +256,22 @@ export class ElasticsearchDocumentStore implements DocumentStore {
     return pending;
   }
 
+  /**
+   * Composable index templates for every index this store writes: an index dropped by a rebuild (this process's or
+   * another's) and then auto-created by a concurrent instance's bulk write gets the same mapping, never a dynamic one
+   * (`id` as text). Put once per store; a template put again with the same body changes nothing.
+   */
+  private templates(): Promise<void> {
+    this.templatesPut ??= Promise.all([
+      this.client.indices.putIndexTemplate({ name: `${this.prefix}docs-${LAYOUT}`, index_patterns: [`${this.prefix}docs-${LAYOUT}-*`], template: { mappings: DOCUMENT_MAPPING } }),
+      this.client.indices.putIndexTemplate({ name: this.checkpointIndex, index_patterns: [this.checkpointIndex], template: { mappings: CHECKPOINT_MAPPING } }),
+    ]).then(() => undefined);
+    this.templatesPut.catch(() => (this.templatesPut = null));
+    return this.templatesPut;
+  }
+
   private async createIndex(index: string, mappings: estypes.MappingTypeMapping): Promise<void> {
+    await this.templates();
     try {
       await this.client.indices.create({ index, mappings });
     } catch (error) {

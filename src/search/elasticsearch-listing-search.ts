@@ -92,6 +92,9 @@ export class ElasticsearchListingSearch implements ListingSearch {
   }
 
   private async openIndex(): Promise<void> {
+    // A composable template: the index auto-created by another instance's write after a rebuild dropped it gets
+    // this mapping, never a dynamic one.
+    await this.client.indices.putIndexTemplate({ name: this.index, index_patterns: [this.index], template: { mappings: MAPPING } });
     try {
       await this.client.indices.create({ index: this.index, mappings: MAPPING });
     } catch (error) {
