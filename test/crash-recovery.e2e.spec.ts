@@ -1,5 +1,4 @@
 import Database from 'better-sqlite3';
-import { ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -7,6 +6,7 @@ import { ALL_PROJECTIONS } from '../projections/registry';
 import { rebuildReadModels } from '../projections/projection-engine';
 import { loadConfig } from '../src/config';
 import { testEnv } from './support/test-env';
+import { crashChild } from './support/crash-child-process';
 import { openInfrastructure } from '../src/infrastructure/composition-root';
 import type { CreatedMarketplace } from '../src/marketplaces/commands/create-marketplace.handler';
 import { OutboxMailer } from '../src/mail/outbox-mailer';
@@ -23,25 +23,7 @@ import { marketplaceSdk } from './support/sdks';
 describe('crash recovery (kill -9 under load)', () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'marketplace-crash-'));
   const env = { ...testEnv(), DATA_DIR: dataDir, TOKEN_SECRET: 'crash-test-secret-crash-test-secret' };
-  let child: ChildProcess | null = null;
-
-  const start = (): Promise<string> =>
-    new Promise((resolve, reject) => {
-      child = spawn(process.execPath, ['--require', join(__dirname, 'support/register-ts.js'), join(__dirname, 'support/crash-child.ts')], { env, stdio: ['ignore', 'pipe', 'pipe'] });
-      let errors = '';
-      child.stderr!.on('data', (chunk: Buffer) => (errors += chunk.toString()));
-      child.stdout!.on('data', (chunk: Buffer) => {
-        const ready = /READY (\d+)/.exec(chunk.toString());
-        if (ready) resolve(`http://127.0.0.1:${ready[1]}`);
-      });
-      child.on('exit', (code) => reject(new Error(`server exited with ${code}: ${errors}`)));
-    });
-  const stop = (signal: NodeJS.Signals) =>
-    new Promise<void>((resolve) => {
-      if (!child || child.exitCode !== null || child.signalCode !== null) return resolve();
-      child.once('exit', () => resolve());
-      child.kill(signal);
-    });
+  const { start, stop } = crashChild(env);
 
   afterAll(async () => {
     await stop('SIGKILL');

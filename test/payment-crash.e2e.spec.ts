@@ -1,5 +1,4 @@
 import Database from 'better-sqlite3';
-import { ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -7,6 +6,7 @@ import type { CreatedMarketplace } from '../src/marketplaces/commands/create-mar
 import { http } from './support/http';
 import { marketplaceSdk, sharetribeSdk, trustedMarketplaceSdk } from './support/sdks';
 import { testEnv } from './support/test-env';
+import { crashChild } from './support/crash-child-process';
 import { decodeStored } from '../src/shared/stored-json';
 
 const { Money } = sharetribeSdk.types;
@@ -22,22 +22,11 @@ const PLAN = { type: 'availability-plan/time', timezone: 'Etc/UTC', entries: ['m
 describe('a crash in the middle of a paid transition', () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'marketplace-payment-crash-'));
   const env = { ...testEnv(), DATA_DIR: dataDir, TOKEN_SECRET: 'crash-test-secret-crash-test-secret', PAYMENT_CLAIM_TIMEOUT_SECONDS: '1' };
-  let child: ChildProcess | null = null;
+  const server = crashChild(env);
+  const { start, exited } = server;
   let baseUrl = '';
   let marketplace: CreatedMarketplace;
 
-  const start = (): Promise<string> =>
-    new Promise((resolve, reject) => {
-      child = spawn(process.execPath, ['--require', join(__dirname, 'support/register-ts.js'), join(__dirname, 'support/crash-child.ts')], { env, stdio: ['ignore', 'pipe', 'pipe'] });
-      let errors = '';
-      child.stderr!.on('data', (chunk: Buffer) => (errors += chunk.toString()));
-      child.stdout!.on('data', (chunk: Buffer) => {
-        const ready = /READY (\d+)/.exec(chunk.toString());
-        if (ready) resolve(`http://127.0.0.1:${ready[1]}`);
-      });
-      child.on('exit', (code, signal) => reject(new Error(`server exited with ${code ?? signal}: ${errors}`)));
-    });
-  const exited = () => new Promise<void>((resolve) => (!child || child.exitCode !== null || child.signalCode !== null ? resolve() : child.once('exit', () => resolve())));
   const arm = (point: string) => writeFileSync(join(dataDir, 'crash-at'), point);
   const disarm = () => rmSync(join(dataDir, 'crash-at'), { force: true });
   /** Runs `request` with the crash point armed: the server dies during it; then starts it again. */
@@ -45,7 +34,7 @@ describe('a crash in the middle of a paid transition', () => {
     arm(point);
     await expect(request()).rejects.toBeDefined();
     await exited();
-    expect(child!.signalCode).toBe('SIGKILL');
+    expect(server.signalCode()).toBe('SIGKILL');
     disarm();
     baseUrl = await start();
     member.cache.clear();
@@ -103,8 +92,7 @@ describe('a crash in the middle of a paid transition', () => {
     listingId = (await seller.client.ownListings.create({ title: 'Boat', price: new Money(5000, 'USD'), availabilityPlan: PLAN, publicData: { transactionProcessAlias: 'default-booking/release-1', unitType: 'hour' } })).data.data.id;
   }, 60_000);
   afterAll(async () => {
-    child?.kill('SIGKILL');
-    await exited();
+    await server.stop('SIGKILL');
     rmSync(dataDir, { recursive: true, force: true });
   });
 
