@@ -1,9 +1,15 @@
 import { KurrentDbEventStore } from '../src/event-store/kurrentdb-event-store';
+import { PostgresEventStore } from '../src/event-store/postgres-event-store';
 import { SqliteEventStore } from '../src/event-store/sqlite-event-store';
 import { onTempSqlite } from './support/temp-sqlite';
+import { onFreshPostgres, skipWithoutPostgres } from './support/postgres';
 import { eventStoreContract } from './event-store.contract';
 
 eventStoreContract('SQLite', onTempSqlite('event-store-contract', (db) => new SqliteEventStore(db)));
+
+if (skipWithoutPostgres('EventStore contract: PostgreSQL')) {
+  eventStoreContract('PostgreSQL', onFreshPostgres('event-store', PostgresEventStore.open));
+}
 
 const eventStoreUrl = process.env.EVENTSTORE_URL;
 if (eventStoreUrl) {

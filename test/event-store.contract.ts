@@ -442,6 +442,46 @@ export const eventStoreContract = (name: string, makeStore: () => Promise<EventS
       });
     });
 
+    describe('global order under concurrent appends', () => {
+      // A position is taken when an event is inserted; if appends could commit in another order than their
+      // positions, a reader that moved its cursor past a later position would never see an earlier one that
+      // commits after it. Large appends (slow to insert) race many small ones while a reader follows the log.
+      it('a reader following the log by position sees every event, in order, even while appends race', async () => {
+        // Rounds, so that a store without the guarantee fails every run rather than some.
+        for (const _round of range(4)) {
+          const marketplaceId = randomUUID();
+          let cursor = await store.headPosition();
+          const seen: RecordedEvent[] = [];
+          let writing = true;
+          const readOnce = async () => {
+            const page = await store.readAll({ after: cursor, limit: 10_000, filter: { marketplaceId } });
+            seen.push(...page);
+            if (page.length > 0) cursor = page[page.length - 1].position;
+          };
+          const reader = (async () => {
+            // A macrotask turn between reads, so an adapter that commits on a later turn (SQLite's batches) can.
+            while (writing) await readOnce().then(() => new Promise(setImmediate));
+          })();
+          const big = { text: 'x'.repeat(2000) };
+          const results = await Promise.all(
+            range(24).map((i) =>
+              i % 8 === 0
+                ? appendOne(stream(marketplaceId), 'no_stream', ...range(300).map(() => ev(marketplaceId, 'thing/created', big)))
+                : appendOne(stream(marketplaceId), 'no_stream', ev(marketplaceId, 'thing/created', { i })),
+            ),
+          );
+          writing = false;
+          await reader;
+          await readOnce();
+
+          const written = results.flatMap((r) => r.events).sort((a, b) => a.position - b.position);
+          expectIncreasing(seen.map((e) => e.position));
+          expect(seen.length).toBe(written.length);
+          expect(seen.map((e) => e.id)).toEqual(written.map((e) => e.id));
+        }
+      });
+    });
+
     describe('readLast', () => {
       it('answers the last N matching events in log order, whatever the positions step by', async () => {
         const marketplaceId = randomUUID();
