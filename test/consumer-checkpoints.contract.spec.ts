@@ -1,6 +1,8 @@
 import { KurrentDbConsumerCheckpoints } from '../src/event-sourcing/kurrentdb-consumer-checkpoints';
+import { PostgresConsumerCheckpoints } from '../src/event-sourcing/postgres-consumer-checkpoints';
 import { SqliteConsumerCheckpoints } from '../src/event-sourcing/sqlite-consumer-checkpoints';
 import { SqliteDocumentStore } from '../src/read-models/sqlite-document-store';
+import { onFreshPostgres, skipWithoutPostgres } from './support/postgres';
 import { onTempSqlite } from './support/temp-sqlite';
 import { consumerCheckpointsContract } from './consumer-checkpoints.contract';
 
@@ -13,6 +15,10 @@ consumerCheckpointsContract('SQLite', async () => {
   })();
   return { ...fixture, resetReadModels: () => documents!.reset() };
 });
+
+if (skipWithoutPostgres('ConsumerCheckpoints contract: PostgreSQL')) {
+  consumerCheckpointsContract('PostgreSQL', onFreshPostgres('consumer-checkpoints', PostgresConsumerCheckpoints.open));
+}
 
 const eventStoreUrl = process.env.EVENTSTORE_URL;
 if (eventStoreUrl) {
