@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { PoolClient } from 'pg';
-import type { Migration, PostgresDatabase } from '../infrastructure/postgres-database';
+import { Migration, PostgresDatabase, SqlParams } from '../infrastructure/postgres-database';
 import { encodeStored } from '../shared/stored-json';
 import {
   AppendResult,
@@ -14,7 +14,7 @@ import {
   WrongExpectedRevisionError,
 } from './event-store.port';
 import { EVENT_COLUMNS, EventRow, toRecorded } from './postgres-event-rows';
-import { logWhere, SqlParams } from './postgres-log-filter';
+import { logWhere } from './postgres-log-filter';
 import { PostgresLogSubscriptions } from './postgres-log-subscriptions';
 
 /**

@@ -1,14 +1,5 @@
+import { SqlParams } from '../infrastructure/postgres-database';
 import type { LogFilter } from './event-store.port';
-
-/** A WHERE clause and its parameters ($1…), built in the order the parameters are numbered. */
-export class SqlParams {
-  readonly values: unknown[] = [];
-  /** Adds a value and answers its placeholder. */
-  add(value: unknown): string {
-    this.values.push(value);
-    return `$${this.values.length}`;
-  }
-}
 
 /**
  * The conditions of a read of the global log: the same filters as SqliteEventStore's, exact in SQL, so no event

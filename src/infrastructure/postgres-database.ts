@@ -26,6 +26,16 @@ export class PostgresConnectionError extends Error {
   }
 }
 
+/** The parameters of a statement ($1…), numbered in the order they are added while its SQL is built. */
+export class SqlParams {
+  readonly values: unknown[] = [];
+  /** Adds a value and answers its placeholder. */
+  add(value: unknown): string {
+    this.values.push(value);
+    return `$${this.values.length}`;
+  }
+}
+
 /** Advisory lock key (any constant) that serialises migrations of concurrently starting instances. */
 const MIGRATION_LOCK = 7_245_001;
 
