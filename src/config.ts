@@ -14,6 +14,17 @@ export interface Config {
   /** Use Elasticsearch for read models instead of the embedded SQLite ones. */
   elasticsearchUrl: string | null;
   elasticsearchIndexPrefix: string;
+  /**
+   * DATABASE_URL (`postgres://user:password@host:5432/db`, TLS by `sslmode`): every store on PostgreSQL (log,
+   * read models, search, reactor checkpoints). Not combinable with EVENTSTORE_URL or ELASTICSEARCH_URL.
+   */
+  databaseUrl: string | null;
+  /** DATABASE_SCHEMA: the schema of this installation's tables (default `marketplace`). */
+  databaseSchema: string;
+  /** DATABASE_STATEMENT_TIMEOUT_MS: the server cancels a statement running longer (default 30 s). */
+  databaseStatementTimeoutMs: number;
+  /** DATABASE_POOL_SIZE: connections per process (default 10). */
+  databasePoolSize: number;
   tokenSecret: string;
   accessTokenTtlSeconds: number;
   refreshTokenTtlSeconds: number;
@@ -103,6 +114,10 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env, overrides: Part
     eventStoreUrl: env.EVENTSTORE_URL || null,
     elasticsearchUrl: env.ELASTICSEARCH_URL || null,
     elasticsearchIndexPrefix: env.ELASTICSEARCH_INDEX_PREFIX ?? 'marketplace-',
+    databaseUrl: env.DATABASE_URL || null,
+    databaseSchema: env.DATABASE_SCHEMA || 'marketplace',
+    databaseStatementTimeoutMs: int(env.DATABASE_STATEMENT_TIMEOUT_MS, 30_000),
+    databasePoolSize: int(env.DATABASE_POOL_SIZE, 10),
     tokenSecret: overrides.tokenSecret ?? tokenSecretFor(dataDir, env),
     accessTokenTtlSeconds: int(env.ACCESS_TOKEN_TTL_SECONDS, 3600),
     refreshTokenTtlSeconds: int(env.REFRESH_TOKEN_TTL_SECONDS, 180 * 24 * 3600),
@@ -126,6 +141,14 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env, overrides: Part
     ...overrides,
   };
 };
+
+/** A configuration the server will not start with (a mix of stores, a database it cannot reach): one line, exit 1. */
+export class StartupRefusal extends Error {
+  constructor(message: string, cause?: unknown) {
+    super(message, { cause });
+    this.name = 'StartupRefusal';
+  }
+}
 
 /** Injection token of the Config port (interfaces have no runtime identity in TypeScript). */
 export const CONFIG = 'Config';

@@ -1,6 +1,6 @@
 import 'reflect-metadata';
 import { createServer as createNetServer } from 'node:net';
-import { loadConfig } from './config';
+import { loadConfig, StartupRefusal } from './config';
 import { describeCredentials, ensureDevMarketplace } from './dev-marketplace';
 import { openInfrastructure } from './infrastructure/composition-root';
 import { createServer } from './server';
@@ -32,7 +32,9 @@ const main = async (): Promise<void> => {
   const releaseLock = holdServerLock(config.dataDir);
   const credentials = await ensureDevMarketplace(app, config);
   const baseUrl = `http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${config.port}`;
-  const stores = `${config.eventStoreUrl ? 'KurrentDB' : `SQLite (${config.dataDir})`} log, ${config.elasticsearchUrl ? 'Elasticsearch' : 'SQLite'} read models`;
+  const stores = config.databaseUrl
+    ? `PostgreSQL (schema ${config.databaseSchema}) log and read models`
+    : `${config.eventStoreUrl ? 'KurrentDB' : `SQLite (${config.dataDir})`} log, ${config.elasticsearchUrl ? 'Elasticsearch' : 'SQLite'} read models`;
   console.log(`\nMarketplace server listening on ${baseUrl} — ${stores}`);
   if (credentials) console.log(`\n${describeCredentials(credentials, baseUrl)}\n`);
   const stop = async () => {
@@ -46,6 +48,7 @@ const main = async (): Promise<void> => {
 };
 
 main().catch((error) => {
-  console.error(error);
+  // A refused configuration (a mix of stores, a database that cannot be reached) is said in one line.
+  console.error(error instanceof StartupRefusal ? `Cannot start: ${error.message}` : error);
   process.exit(1);
 });

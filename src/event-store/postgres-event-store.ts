@@ -83,6 +83,17 @@ export class PostgresEventStore implements EventStore {
     this.inlineProjector = projector;
   }
 
+  /**
+   * Runs `work` in a transaction that holds the append lock: no append commits meanwhile, so the log's head is
+   * fixed (the inline projection engine catches up its last events this way before it projects every append).
+   */
+  withAppendsPaused<T>(work: (client: PoolClient) => Promise<T>): Promise<T> {
+    return this.db.transaction(async (client) => {
+      await client.query('SELECT pg_advisory_xact_lock($1)', [APPEND_LOCK]);
+      return work(client);
+    });
+  }
+
   async append(appends: StreamAppend[]): Promise<AppendResult> {
     let result: AppendResult;
     try {

@@ -1,4 +1,5 @@
 import { Client, Pool, PoolClient, QueryResultRow } from 'pg';
+import { StartupRefusal } from '../config';
 
 /** A step of the schema: applied once per installation, in the order the adapters list them, never edited. */
 export interface Migration {
@@ -19,9 +20,9 @@ export interface PostgresOptions {
 }
 
 /** A PostgreSQL connection problem said in one line (DATABASE_URL unparsable, server down, refused login). */
-export class PostgresConnectionError extends Error {
+export class PostgresConnectionError extends StartupRefusal {
   constructor(message: string, cause?: unknown) {
-    super(message, { cause });
+    super(message, cause);
     this.name = 'PostgresConnectionError';
   }
 }

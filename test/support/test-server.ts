@@ -10,6 +10,7 @@ import { createServer } from '../../src/server';
 import { ManualClock } from '../../src/shared/clock';
 import { CommandRunner } from '../../src/event-sourcing/command-runner';
 import { InterleavingEventStore } from './interleaving-event-store';
+import { freshPostgresDatabase } from './postgres';
 import { testEnv } from './test-env';
 
 export interface TestServer {
@@ -44,11 +45,26 @@ export interface TestServerOptions {
  */
 export const TEST_START = new Date('2026-01-05T09:00:00.000Z');
 
+/**
+ * TEST_STORE=postgres runs the test servers on PostgreSQL (every store; a fresh database per server, on the jest
+ * run's throwaway cluster or DATABASE_URL: test/support/postgres.ts); otherwise they run embedded.
+ */
+export const testStore = (): 'postgres' | 'embedded' => (process.env.TEST_STORE === 'postgres' ? 'postgres' : 'embedded');
+
 export const startTestServer = async (overrides: Partial<Config> = {}, options: TestServerOptions = {}): Promise<TestServer> => {
   const dataDir = mkdtempSync(join(tmpdir(), 'marketplace-test-'));
+  const database = testStore() === 'postgres' ? await freshPostgresDatabase('server') : null;
   const config = loadConfig(
     testEnv(),
-    { dataDir, tokenSecret: 'test-secret-test-secret-test-secret', passwordHashMemoryKib: 1024, passwordHashIterations: 1, sqliteSynchronous: 'NORMAL', ...overrides },
+    {
+      dataDir,
+      tokenSecret: 'test-secret-test-secret-test-secret',
+      passwordHashMemoryKib: 1024,
+      passwordHashIterations: 1,
+      sqliteSynchronous: 'NORMAL',
+      ...(database ? { databaseUrl: database.url } : {}),
+      ...overrides,
+    },
   );
   const clock = new ManualClock(TEST_START);
   const infra = await openInfrastructure(config);
@@ -72,6 +88,7 @@ export const startTestServer = async (overrides: Partial<Config> = {}, options: 
     close: async () => {
       await app.close();
       await infra.close();
+      await database?.drop();
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
