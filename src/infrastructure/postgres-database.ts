@@ -68,14 +68,18 @@ export class PostgresDatabase {
       throw new PostgresConnectionError(`DATABASE_URL must start with postgres:// or postgresql://, not ${url.protocol}//`);
     }
     const schema = options.schema ?? 'marketplace';
+    if (!/^[a-z_][a-z0-9_]{0,62}$/.test(schema)) throw new PostgresConnectionError(`DATABASE_SCHEMA must be a lower-case SQL name (letters, digits, _), not "${schema}"`);
+    // Every connection uses the installation's schema from its start-up packet (libpq's `options`), added to any
+    // `options` the URL gives (node-postgres lets the URL's parameters override the pool's settings).
+    const fromUrl = url.searchParams.get('options');
+    url.searchParams.delete('options');
     const pool = new Pool({
-      connectionString: options.url,
+      connectionString: url.toString(),
+      options: [fromUrl, `-c search_path=${schema}`].filter(Boolean).join(' '),
       max: options.maxConnections ?? 10,
       statement_timeout: options.statementTimeoutMs ?? 30_000,
       connectionTimeoutMillis: 10_000,
     });
-    // Queued on the new connection before any query of its first user.
-    pool.on('connect', (client) => void client.query(`SET search_path TO ${quoteIdentifier(schema)}`).catch(() => undefined));
     // An idle connection that dies (server restart) is dropped by the pool; without a listener it would crash the process.
     pool.on('error', () => undefined);
     try {

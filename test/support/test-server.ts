@@ -20,6 +20,8 @@ export interface TestServer {
   clock: ManualClock;
   marketplace: CreatedMarketplace;
   createMarketplace(name?: string): Promise<CreatedMarketplace>;
+  /** The environment of a CLI process over this server's stores (its data folder, its database). */
+  cliEnv(extra?: Record<string, string>): NodeJS.ProcessEnv;
   /** Waits until the reactors (mails, cascades) and the scheduler have handled everything appended so far. */
   idle(): Promise<void>;
   close(): Promise<void>;
@@ -53,7 +55,8 @@ export const testStore = (): 'postgres' | 'embedded' => (process.env.TEST_STORE 
 
 export const startTestServer = async (overrides: Partial<Config> = {}, options: TestServerOptions = {}): Promise<TestServer> => {
   const dataDir = mkdtempSync(join(tmpdir(), 'marketplace-test-'));
-  const database = testStore() === 'postgres' ? await freshPostgresDatabase('server') : null;
+  // A test that names its store (databaseUrl: null pins the embedded one) gets that one.
+  const database = testStore() === 'postgres' && !('databaseUrl' in overrides) ? await freshPostgresDatabase('server') : null;
   const config = loadConfig(
     testEnv(),
     {
@@ -82,6 +85,14 @@ export const startTestServer = async (overrides: Partial<Config> = {}, options: 
     baseUrl: `http://127.0.0.1:${address.port}`,
     marketplace,
     createMarketplace,
+    cliEnv: (extra = {}) =>
+      testEnv({
+        DATA_DIR: dataDir,
+        TOKEN_SECRET: config.tokenSecret,
+        SQLITE_SYNCHRONOUS: 'NORMAL',
+        ...(config.databaseUrl ? { DATABASE_URL: config.databaseUrl, DATABASE_SCHEMA: config.databaseSchema } : {}),
+        ...extra,
+      }),
     idle: async () => {
       await infra.background?.idle();
     },
