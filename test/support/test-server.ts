@@ -10,7 +10,7 @@ import { createServer } from '../../src/server';
 import { ManualClock } from '../../src/shared/clock';
 import { CommandRunner } from '../../src/event-sourcing/command-runner';
 import { InterleavingEventStore } from './interleaving-event-store';
-import { freshPostgresDatabase } from './postgres';
+import { freshPostgresDatabase, postgresTestUrl } from './postgres';
 import { testEnv } from './test-env';
 
 export interface TestServer {
@@ -48,10 +48,15 @@ export interface TestServerOptions {
 export const TEST_START = new Date('2026-01-05T09:00:00.000Z');
 
 /**
- * TEST_STORE=postgres runs the test servers on PostgreSQL (every store; a fresh database per server, on the jest
- * run's throwaway cluster or DATABASE_URL: test/support/postgres.ts); otherwise they run embedded.
+ * The `postgres` jest project (jest.config.js: the TEST_STORE global) or TEST_STORE=postgres runs the test servers
+ * on PostgreSQL (every store; a fresh database per server, on the run's throwaway cluster or DATABASE_URL:
+ * test/support/postgres.ts); otherwise they run embedded. Without PostgreSQL the project's servers run embedded,
+ * after one loud line from the cluster set-up.
  */
-export const testStore = (): 'postgres' | 'embedded' => (process.env.TEST_STORE === 'postgres' ? 'postgres' : 'embedded');
+export const testStore = (): 'postgres' | 'embedded' => {
+  const asked = (globalThis as { TEST_STORE?: string }).TEST_STORE ?? process.env.TEST_STORE;
+  return asked === 'postgres' && postgresTestUrl() ? 'postgres' : 'embedded';
+};
 
 export const startTestServer = async (overrides: Partial<Config> = {}, options: TestServerOptions = {}): Promise<TestServer> => {
   const dataDir = mkdtempSync(join(tmpdir(), 'marketplace-test-'));
