@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { PoolClient } from 'pg';
 import { Migration, PostgresDatabase, SqlParams } from '../infrastructure/postgres-database';
-import { encodeStored } from '../shared/stored-json';
 import {
   AppendResult,
   AppendUnansweredError,
@@ -14,6 +13,7 @@ import {
   WrongExpectedRevisionError,
 } from './event-store.port';
 import { EVENT_COLUMNS, EventRow, toRecorded } from './postgres-event-rows';
+import { insertEvents, storedRepeat } from './postgres-event-writes';
 import { logWhere } from './postgres-log-filter';
 import { PostgresLogSubscriptions } from './postgres-log-subscriptions';
 
@@ -59,6 +59,15 @@ CREATE TABLE event_related (
  */
 const APPEND_LOCK = 7_245_002;
 
+/** Appends per transaction at most (the batch of appends that waited while the previous one committed). */
+const MAX_BATCH = 100;
+
+interface PendingAppend {
+  appends: StreamAppend[];
+  resolve(result: AppendResult): void;
+  reject(error: unknown): void;
+}
+
 /**
  * The production event log on PostgreSQL: one `events` table, the global position an identity column assigned
  * under the append lock, several streams in one transaction, the expected revisions checked under that lock and
@@ -67,6 +76,8 @@ const APPEND_LOCK = 7_245_002;
  */
 export class PostgresEventStore implements EventStore {
   private inlineProjector: PostgresInlineProjector | null = null;
+  private pending: PendingAppend[] = [];
+  private committing = false;
   private readonly subscriptions: PostgresLogSubscriptions;
 
   private constructor(private readonly db: PostgresDatabase) {
@@ -94,21 +105,62 @@ export class PostgresEventStore implements EventStore {
     });
   }
 
-  async append(appends: StreamAppend[]): Promise<AppendResult> {
-    let result: AppendResult;
-    try {
-      result = await this.db.transaction((client) => this.commit(client, appends));
-    } catch (error) {
-      const repeat = await this.storedRepeat(appends).catch(() => null);
-      if (repeat) return repeat;
-      throw isConnectionFailure(error) ? new AppendUnansweredError(`PostgreSQL append unanswered: ${(error as Error).message}`, error) : error;
-    }
-    this.subscriptions.wake();
-    return result;
+  /**
+   * Appends that arrive while a batch commits wait in this process and go in the next batch: one transaction (one
+   * turn of the append lock, one WAL flush) for all of them, each in a savepoint of its own, so a failed expectation
+   * rolls back that append alone. Waiting here rather than on the lock keeps pooled connections free for reads.
+   */
+  append(appends: StreamAppend[]): Promise<AppendResult> {
+    return new Promise((resolve, reject) => {
+      this.pending.push({ appends, resolve, reject });
+      if (!this.committing) void this.commitPending();
+    });
   }
 
+  private async commitPending(): Promise<void> {
+    this.committing = true;
+    try {
+      while (this.pending.length > 0) await this.commitBatch(this.pending.splice(0, MAX_BATCH));
+    } finally {
+      this.committing = false;
+    }
+  }
+
+  private async commitBatch(batch: PendingAppend[]): Promise<void> {
+    const outcomes: Array<{ result: AppendResult } | { error: unknown }> = [];
+    try {
+      await this.withAppendsPaused(async (client) => {
+        for (const { appends } of batch) {
+          await client.query('SAVEPOINT append');
+          try {
+            outcomes.push({ result: await this.commit(client, appends) });
+            await client.query('RELEASE SAVEPOINT append');
+          } catch (error) {
+            await client.query('ROLLBACK TO SAVEPOINT append');
+            // A repeat of an append stored before (its answer was lost) answers what was stored.
+            const repeat = await storedRepeat(client, appends);
+            outcomes.push(repeat ? { result: repeat } : { error });
+          }
+        }
+        const head = Math.max(0, ...outcomes.map((o) => ('result' in o ? o.result.position : 0)));
+        // Delivered at commit: wakes the subscriptions of every instance.
+        if (head > 0) await client.query('SELECT pg_notify($1, $2)', [`${this.db.schema}_events`, String(head)]);
+      });
+    } catch (error) {
+      const failure = isConnectionFailure(error) ? new AppendUnansweredError(`PostgreSQL append unanswered: ${(error as Error).message}`, error) : error;
+      for (const { reject } of batch) reject(failure);
+      return;
+    }
+    this.subscriptions.wake();
+    batch.forEach(({ resolve, reject }, i) => {
+      const outcome = outcomes[i];
+      if ('result' in outcome) resolve(outcome.result);
+      else reject(outcome.error);
+    });
+  }
+
+  /** One append, inside the batch's transaction (which holds the append lock). */
   private async commit(client: PoolClient, appends: StreamAppend[]): Promise<AppendResult> {
-    await client.query('SELECT pg_advisory_xact_lock($1)', [APPEND_LOCK]);
     const streamIds = appends.map((a) => a.streamId);
     const current = new Map(
       (await client.query<{ stream_id: string; revision: number }>(
@@ -129,71 +181,9 @@ export class PostgresEventStore implements EventStore {
       revisions[append.streamId] = revision;
       current.set(append.streamId, revision);
     }
-    const recorded = await this.insertEvents(client, rows);
+    const recorded = await insertEvents(client, rows);
     await this.inlineProjector?.(client, recorded);
-    const position = recorded.at(-1)?.position ?? 0;
-    // Delivered at commit: wakes the subscriptions of every instance.
-    await client.query('SELECT pg_notify($1, $2)', [`${this.db.schema}_events`, String(position)]);
-    return { position, revisions, events: recorded };
-  }
-
-  /** One INSERT for the whole append: positions follow the rows' order (ORDER BY ordinality). */
-  private async insertEvents(client: PoolClient, rows: Array<Omit<RecordedEvent, 'position'>>): Promise<RecordedEvent[]> {
-    if (rows.length === 0) return [];
-    const column = <T>(f: (r: Omit<RecordedEvent, 'position'>) => T) => rows.map(f);
-    const inserted = await client.query<{ id: string; position: string }>(
-      `INSERT INTO events (id, stream_id, revision, type, marketplace_id, public, resource_id, created_at, data, metadata)
-       SELECT id, stream_id, revision, type, marketplace_id, public, resource_id, created_at, data::json, metadata::json
-       FROM unnest($1::text[], $2::text[], $3::int[], $4::text[], $5::text[], $6::boolean[], $7::text[], $8::text[], $9::text[], $10::text[])
-         WITH ORDINALITY AS r(id, stream_id, revision, type, marketplace_id, public, resource_id, created_at, data, metadata, n)
-       ORDER BY n
-       RETURNING id, position`,
-      [
-        column((r) => r.id),
-        column((r) => r.streamId),
-        column((r) => r.revision),
-        column((r) => r.type),
-        column((r) => r.metadata.marketplaceId),
-        column((r) => Boolean(r.metadata.public)),
-        column((r) => r.metadata.resourceId ?? null),
-        column((r) => r.metadata.createdAt),
-        column((r) => encodeStored(r.data)),
-        column((r) => encodeStored(r.metadata)),
-      ],
-    );
-    const positions = new Map(inserted.rows.map((r) => [r.id, Number(r.position)]));
-    const recorded = rows.map((r) => ({ ...r, position: positions.get(r.id)! }));
-    const related = recorded.flatMap((e) => (e.metadata.relatedIds ?? []).map((id) => [e.position, id] as const));
-    if (related.length > 0) {
-      await client.query('INSERT INTO event_related (position, related_id) SELECT * FROM unnest($1::bigint[], $2::text[]) ON CONFLICT DO NOTHING', [
-        related.map(([p]) => p),
-        related.map(([, id]) => id),
-      ]);
-    }
-    return recorded;
-  }
-
-  /** The stored events of an append made before with the same ids, at the same streams and revisions; else null. */
-  private async storedRepeat(appends: StreamAppend[]): Promise<AppendResult | null> {
-    const ids = appends.flatMap((a) => a.events.map((e) => e.id));
-    if (ids.length === 0 || ids.some((id) => !id)) return null;
-    const rows = await this.db.query<EventRow>(`SELECT ${EVENT_COLUMNS} FROM events WHERE id = ANY($1::text[])`, [ids]);
-    const byId = new Map(rows.map((r) => [r.id, toRecorded(r)]));
-    const events: RecordedEvent[] = [];
-    const revisions: Record<string, number> = {};
-    for (const append of appends) {
-      const first = append.expectedRevision === 'no_stream' ? 0 : typeof append.expectedRevision === 'number' ? append.expectedRevision + 1 : null;
-      for (const [i, event] of append.events.entries()) {
-        const stored = byId.get(event.id!);
-        if (!stored) return null;
-        const expectedRevision = first === null ? stored.revision : first + i;
-        if (stored.streamId !== append.streamId || stored.revision !== expectedRevision || stored.type !== event.type) return null;
-        events.push(stored);
-        revisions[append.streamId] = stored.revision;
-      }
-    }
-    events.sort((a, b) => a.position - b.position);
-    return { position: events.at(-1)!.position, revisions, events };
+    return { position: recorded.at(-1)?.position ?? 0, revisions, events: recorded };
   }
 
   async readStream(streamId: string, fromRevision = 0): Promise<RecordedEvent[]> {

@@ -53,13 +53,14 @@ export const skipWithoutPostgres = (title: string): boolean => {
 /** A contract fixture: a store opened over a fresh database of its own, closed and dropped by its cleanup. */
 export const onFreshPostgres =
   <S extends { close(): Promise<void> }>(label: string, open: (db: PostgresDatabase) => Promise<S>) =>
-  async (): Promise<{ store: S; db: PostgresDatabase; cleanup: () => Promise<void> }> => {
+  async (): Promise<{ store: S; db: PostgresDatabase; url: string; cleanup: () => Promise<void> }> => {
     const database = await freshPostgresDatabase(label);
     const db = await PostgresDatabase.open({ url: database.url });
     const store = await open(db);
     return {
       store,
       db,
+      url: database.url,
       cleanup: async () => {
         await store.close();
         await db.close();
