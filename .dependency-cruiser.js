@@ -16,7 +16,7 @@ const TESTS = ['\\.spec\\.ts$', '^test/'];
 
 /** Adapters of the ports: the one place that knows SQLite, KurrentDB, Elasticsearch, S3, the file system or SMTP. */
 const ADAPTERS = [
-  '^src/.+/(sqlite|kurrentdb|elasticsearch)-[^/]+\\.ts$',
+  '^src/.+/(sqlite|kurrentdb|elasticsearch|postgres)-[^/]+\\.ts$',
   '^src/blobs/(filesystem|s3)-blob-store\\.ts$',
   '^src/mail/(outbox|smtp)-mailer\\.ts$',
   // The search read model extends the document-store adapters with the search adapters (one per engine).

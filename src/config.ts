@@ -14,6 +14,17 @@ export interface Config {
   /** Use Elasticsearch for read models instead of the embedded SQLite ones. */
   elasticsearchUrl: string | null;
   elasticsearchIndexPrefix: string;
+  /**
+   * DATABASE_URL (`postgres://user:password@host:5432/db`, TLS by `sslmode`): every store on PostgreSQL (log,
+   * read models, search, reactor checkpoints). Not combinable with EVENTSTORE_URL or ELASTICSEARCH_URL.
+   */
+  databaseUrl: string | null;
+  /** DATABASE_SCHEMA: the schema of this installation's tables (default `marketplace`). */
+  databaseSchema: string;
+  /** DATABASE_STATEMENT_TIMEOUT_MS: the server cancels a statement running longer (default 30 s). */
+  databaseStatementTimeoutMs: number;
+  /** DATABASE_POOL_SIZE: connections per process (default 10). */
+  databasePoolSize: number;
   tokenSecret: string;
   accessTokenTtlSeconds: number;
   refreshTokenTtlSeconds: number;
@@ -150,6 +161,10 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env, overrides: Part
     eventStoreUrl: env.EVENTSTORE_URL || null,
     elasticsearchUrl: env.ELASTICSEARCH_URL || null,
     elasticsearchIndexPrefix: env.ELASTICSEARCH_INDEX_PREFIX ?? 'marketplace-',
+    databaseUrl: env.DATABASE_URL || null,
+    databaseSchema: env.DATABASE_SCHEMA || 'marketplace',
+    databaseStatementTimeoutMs: int(env.DATABASE_STATEMENT_TIMEOUT_MS, 30_000),
+    databasePoolSize: int(env.DATABASE_POOL_SIZE, 10),
     tokenSecret: overrides.tokenSecret ?? tokenSecretFor(dataDir, env),
     accessTokenTtlSeconds: int(env.ACCESS_TOKEN_TTL_SECONDS, 3600),
     refreshTokenTtlSeconds: int(env.REFRESH_TOKEN_TTL_SECONDS, 180 * 24 * 3600),
@@ -179,14 +194,22 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env, overrides: Part
 };
 
 /**
- * What a deployment with a production store (KurrentDB, Elasticsearch, S3) cannot do without; main.ts refuses to
+ * What a deployment with a production store (PostgreSQL, KurrentDB, Elasticsearch, S3) cannot do without; main.ts refuses to
  * start and says why. Without PUBLIC_BASE_URL, links handed out (image variants, file storage, the Stripe.js
  * stand-in) would follow whatever Host header a request sends: a poisoned cache or mail would point elsewhere.
  */
 export const deploymentProblems = (config: Config): string[] =>
-  (config.eventStoreUrl || config.elasticsearchUrl || config.blobS3) && !config.publicBaseUrl
-    ? ['PUBLIC_BASE_URL must be set (e.g. https://api.example.com) when EVENTSTORE_URL, ELASTICSEARCH_URL or BLOB_S3_BUCKET is: links must not follow the Host header of each request.']
+  (config.databaseUrl || config.eventStoreUrl || config.elasticsearchUrl || config.blobS3) && !config.publicBaseUrl
+    ? ['PUBLIC_BASE_URL must be set (e.g. https://api.example.com) when DATABASE_URL, EVENTSTORE_URL, ELASTICSEARCH_URL or BLOB_S3_BUCKET is: links must not follow the Host header of each request.']
     : [];
+
+/** A configuration the server will not start with (a mix of stores, a database it cannot reach): one line, exit 1. */
+export class StartupRefusal extends Error {
+  constructor(message: string, cause?: unknown) {
+    super(message, { cause });
+    this.name = 'StartupRefusal';
+  }
+}
 
 /** Injection token of the Config port (interfaces have no runtime identity in TypeScript). */
 export const CONFIG = 'Config';

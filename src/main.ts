@@ -2,7 +2,7 @@ import 'reflect-metadata';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { mkdirSync } from 'node:fs';
 import { createServer as createNetServer } from 'node:net';
-import { deploymentProblems, loadConfig, startProblem, startSettingsOf, type StartSettings } from './config';
+import { deploymentProblems, loadConfig, startProblem, startSettingsOf, StartupRefusal, type StartSettings } from './config';
 import { describeCredentials, ensureDevMarketplace } from './dev-marketplace';
 import { Infrastructure, openInfrastructure } from './infrastructure/composition-root';
 import { createServer } from './server';
@@ -62,7 +62,9 @@ const main = async (): Promise<void> => {
       throw new StartRefused(portProblem((error as NodeJS.ErrnoException).code ?? 'unknown', settings));
     }
     const baseUrl = `http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${config.port}`;
-    const stores = `${config.eventStoreUrl ? 'KurrentDB' : `SQLite (${config.dataDir})`} log, ${config.elasticsearchUrl ? 'Elasticsearch' : 'SQLite'} read models`;
+    const stores = config.databaseUrl
+      ? `PostgreSQL (schema ${config.databaseSchema}) log and read models`
+      : `${config.eventStoreUrl ? 'KurrentDB' : `SQLite (${config.dataDir})`} log, ${config.elasticsearchUrl ? 'Elasticsearch' : 'SQLite'} read models`;
     console.log(`\nMarketplace server listening on ${baseUrl} — ${stores}`);
     if (credentials) console.log(`\n${describeCredentials(credentials, baseUrl)}\n`);
   })();
@@ -91,6 +93,8 @@ const main = async (): Promise<void> => {
 };
 
 main().catch((error: unknown) => {
-  console.error(error instanceof StartRefused || error instanceof ServerLockHeld ? error.message : error);
+  // A refused start (settings, the folder, the port; a mix of stores, a database that cannot be reached): one line.
+  if (error instanceof StartupRefusal) console.error(`Cannot start: ${error.message}`);
+  else console.error(error instanceof StartRefused || error instanceof ServerLockHeld ? error.message : error);
   process.exit(1);
 });

@@ -103,8 +103,9 @@ describe('Asset Delivery API through the Marketplace SDK', () => {
       sharetribeSdk.createInstance({ clientId: '00000000-0000-4000-8000-000000000000', baseUrl: server.baseUrl, assetCdnBaseUrl: server.baseUrl })
         .assetByAlias({ path: 'content/translations.json', alias: 'latest' }),
     ];
-    for (const call of cases) {
-      const error = await failureOf(call);
+    // Each refusal is caught as it is made (awaited one by one, a later one would reject with no handler yet).
+    for (const failure of cases.map(failureOf)) {
+      const error = await failure;
       expect(error.status).toBe(404);
       expect(error.data.errors[0]).toEqual(expect.objectContaining({ status: 404, code: 'not-found', title: 'Not found' }));
     }

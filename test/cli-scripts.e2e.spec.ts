@@ -37,7 +37,7 @@ describe('the operator CLI for scripts', () => {
 
   beforeAll(async () => {
     server = await startTestServer();
-    env = testEnv({ DATA_DIR: server.infra.config.dataDir, TOKEN_SECRET: server.infra.config.tokenSecret, SQLITE_SYNCHRONOUS: 'NORMAL' });
+    env = server.cliEnv();
   });
   afterAll(() => server.close());
 
@@ -154,7 +154,8 @@ describe('the operator CLI for scripts', () => {
     try {
       const none = await cli('marketplace', 'list', '--json');
       expect(none.code).toBe(0);
-      const missing = await finished(cliProcess({ ...env, DATA_DIR: join(empty, 'typo') }, ['marketplace', 'list']));
+      // A mistyped data folder of the embedded store (no DATABASE_URL).
+      const missing = await finished(cliProcess({ ...env, DATA_DIR: join(empty, 'typo'), DATABASE_URL: undefined }, ['marketplace', 'list']));
       expect(missing.code).toBe(1);
       expect(missing.stderr).toContain('No store in');
       expect(existsSync(join(empty, 'typo', 'marketplace.db'))).toBe(false);
@@ -168,7 +169,7 @@ describe('--json on every command', () => {
   it('gives the text-only commands --json too: one JSON document on stdout', async () => {
     const server = await startTestServer();
     try {
-      const env = testEnv({ DATA_DIR: server.infra.config.dataDir, TOKEN_SECRET: server.infra.config.tokenSecret, SQLITE_SYNCHRONOUS: 'NORMAL' });
+      const env = server.cliEnv();
       const run = await finished(cliProcess(env, ['search-schema', 'set', '-m', server.marketplace.marketplaceId, '--key', 'size', '--type', 'long', '--scope', 'public', '--json']));
       expect(run.code).toBe(0);
       expect(JSON.parse(run.stdout)).toEqual({ ok: true, messages: expect.any(Array) });

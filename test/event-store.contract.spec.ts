@@ -1,9 +1,30 @@
 import { KurrentDbEventStore } from '../src/event-store/kurrentdb-event-store';
+import { PostgresEventStore } from '../src/event-store/postgres-event-store';
+import { PostgresDatabase } from '../src/infrastructure/postgres-database';
 import { SqliteEventStore } from '../src/event-store/sqlite-event-store';
 import { onTempSqlite } from './support/temp-sqlite';
+import { onFreshPostgres, skipWithoutPostgres } from './support/postgres';
 import { eventStoreContract } from './event-store.contract';
 
 eventStoreContract('SQLite', onTempSqlite('event-store-contract', (db) => new SqliteEventStore(db)));
+
+if (skipWithoutPostgres('EventStore contract: PostgreSQL')) {
+  eventStoreContract('PostgreSQL', async () => {
+    const fixture = await onFreshPostgres('event-store', PostgresEventStore.open)();
+    // Another instance: a pool and a store of its own over the same database.
+    const otherDb = await PostgresDatabase.open({ url: fixture.url });
+    const otherWriter = await PostgresEventStore.open(otherDb);
+    return {
+      ...fixture,
+      otherWriter,
+      cleanup: async () => {
+        await otherWriter.close();
+        await otherDb.close();
+        await fixture.cleanup();
+      },
+    };
+  });
+}
 
 const eventStoreUrl = process.env.EVENTSTORE_URL;
 if (eventStoreUrl) {

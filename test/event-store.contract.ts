@@ -11,6 +11,11 @@ import { Money, Uuid } from '../src/shared/values';
 
 export interface EventStoreFixture {
   store: EventStore;
+  /**
+   * A second writer of the same log, as another server instance (or the CLI) is: its own connection and state.
+   * Where an adapter has one, the global-order case appends through both.
+   */
+  otherWriter?: EventStore;
   cleanup: () => Promise<void>;
 }
 
@@ -439,6 +444,52 @@ export const eventStoreContract = (name: string, makeStore: () => Promise<EventS
             filter: { marketplaceId, createdAtStart: '2024-01-15T00:00:00.000Z', publicOnly: true, eventTypes: ['user'] },
           }),
         ).toEqual([events[3]]);
+      });
+    });
+
+    describe('global order under concurrent appends', () => {
+      // A position is taken when an event is inserted; if appends could commit in another order than their
+      // positions, a reader that moved its cursor past a later position would never see an earlier one that
+      // commits after it. Large appends (slow to insert) race many small ones, through two writers (instances)
+      // where the adapter has a second one, while a reader follows the log.
+      it('a reader following the log by position sees every event, in order, even while appends race', async () => {
+        // Rounds, so that a store without the guarantee fails every run rather than some.
+        for (const _round of range(4)) {
+          const marketplaceId = randomUUID();
+          let cursor = await store.headPosition();
+          const seen: RecordedEvent[] = [];
+          let writing = true;
+          const readOnce = async () => {
+            const page = await store.readAll({ after: cursor, limit: 10_000, filter: { marketplaceId } });
+            seen.push(...page);
+            if (page.length > 0) cursor = page[page.length - 1].position;
+          };
+          const reader = (async () => {
+            // A macrotask turn between reads, so an adapter that commits on a later turn (SQLite's batches) can.
+            while (writing) await readOnce().then(() => new Promise(setImmediate));
+          })();
+          const big = { text: 'x'.repeat(2000) };
+          const writers = [store, fixture.otherWriter ?? store];
+          const results = await Promise.all(
+            range(24).map((i) =>
+              writers[i % 2].append([
+                {
+                  streamId: stream(marketplaceId),
+                  expectedRevision: 'no_stream',
+                  events: i % 8 === 0 ? range(300).map(() => ev(marketplaceId, 'thing/created', big)) : [ev(marketplaceId, 'thing/created', { i })],
+                },
+              ]),
+            ),
+          );
+          writing = false;
+          await reader;
+          await readOnce();
+
+          const written = results.flatMap((r) => r.events).sort((a, b) => a.position - b.position);
+          expectIncreasing(seen.map((e) => e.position));
+          expect(seen.length).toBe(written.length);
+          expect(seen.map((e) => e.id)).toEqual(written.map((e) => e.id));
+        }
       });
     });
 

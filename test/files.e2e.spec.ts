@@ -189,13 +189,14 @@ describe('files: create, upload to the signed URL, verification, download (both 
       const owner = await userSdk();
       const other = await userSdk();
       const { fileId } = await createWithUpload(owner.sdk, { name: 'mine.pdf', mimeType: 'application/pdf', size: 10 });
+      // One call at a time: a call made before the previous one is awaited rejects with no handler yet.
       for (const call of [
-        other.sdk.ownFiles.show({ id: fileId }),
-        other.sdk.files.show({ id: fileId }),
-        other.sdk.fileUploads.create({ fileId }),
-        other.sdk.ownFileDownloads.create({ fileId }),
+        () => other.sdk.ownFiles.show({ id: fileId }),
+        () => other.sdk.files.show({ id: fileId }),
+        () => other.sdk.fileUploads.create({ fileId }),
+        () => other.sdk.ownFileDownloads.create({ fileId }),
       ])
-        expect((await failureOf(call)).status).toBe(404);
+        expect((await failureOf(call())).status).toBe(404);
       expect((await failureOf(owner.sdk.ownFiles.show({ id: new UUID('00000000-0000-4000-8000-000000000000') }))).status).toBe(404);
     });
   });

@@ -4,7 +4,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ElasticsearchListingSearch } from '../src/search/elasticsearch-listing-search';
+import { PostgresListingSearch } from '../src/search/postgres-listing-search';
 import { SqliteListingSearch, SqliteListingSearchOptions } from '../src/search/sqlite-listing-search';
+import { onFreshPostgres, skipWithoutPostgres } from './support/postgres';
 import { listingSearchContract } from './listing-search.contract';
 
 const sqlite = (options: SqliteListingSearchOptions) => async () => {
@@ -25,6 +27,13 @@ const sqlite = (options: SqliteListingSearchOptions) => async () => {
 listingSearchContract('SQLite', sqlite({}));
 // The same expectations on the paths for large results: text first, SQL order and count, growing circles.
 listingSearchContract('SQLite, large-result paths', sqlite({ filterFirstUpTo: 0, rankInMemoryUpTo: 0, rankAllUpTo: 0 }));
+
+if (skipWithoutPostgres('ListingSearch contract: PostgreSQL')) {
+  listingSearchContract('PostgreSQL', async () => {
+    const { store: search, cleanup } = await onFreshPostgres('listing-search', PostgresListingSearch.open)();
+    return { search, cleanup };
+  });
+}
 
 const elasticsearchUrl = process.env.ELASTICSEARCH_URL;
 if (elasticsearchUrl) {

@@ -1,3 +1,4 @@
+import { encodeStored } from '../src/shared/stored-json';
 import { PAYMENT_PROVIDER, PaymentProvider, PaymentProviderError } from '../src/payments/payment-provider.port';
 import { bearer, http } from './support/http';
 import { failureOf, integrationSdkFor, marketplaceSdk, sharetribeSdk } from './support/sdks';
@@ -271,9 +272,9 @@ describe('payments, through the official SDK and the emulator', () => {
   });
 
   it('keeps card numbers and provider secrets out of the log, and payment events out of events/query', async () => {
-    const rows = (server.infra.events as unknown as { db: { prepare(sql: string): { all(): Array<{ data: string; metadata: string }> } } }).db;
-    const all = rows ? rows.prepare('SELECT * FROM events').all() : [];
-    const text = JSON.stringify(all);
+    // The whole log as stored (Transit verbose JSON), whichever store holds it.
+    const all = await server.infra.events.readAll({ limit: 1_000_000 });
+    const text = all.map((e) => encodeStored(e.data) + encodeStored(e.metadata)).join('\n');
     expect(text.length).toBeGreaterThan(1000);
     expect(text).not.toContain('4242424242424242');
     expect(text).not.toContain('4242 4242 4242 4242');

@@ -4,6 +4,7 @@ import { createServer, Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DEFAULT_PORT, loadConfig } from '../src/config';
+import { postgresTestUrl } from './support/postgres';
 import { testEnv } from './support/test-env';
 
 const run = (env: NodeJS.ProcessEnv): Promise<{ code: number | null; stdout: string; stderr: string }> =>
@@ -76,5 +77,55 @@ describe('start-up', () => {
     } finally {
       rmSync(dataDir, { recursive: true, force: true });
     }
+  }, 60_000);
+});
+
+describe('start-up on PostgreSQL (DATABASE_URL)', () => {
+  /** Runs the server with DATABASE_URL (and more); answers its exit code and the lines it wrote to stderr. */
+  const start = async (env: Record<string, string>) => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'marketplace-pg-start-'));
+    try {
+      // A production store needs PUBLIC_BASE_URL (checked first): given, so each case reaches its own refusal.
+      const result = await run(testEnv({ DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'error', PUBLIC_BASE_URL: 'http://localhost:3300', ...env }));
+      return { code: result.code, lines: result.stderr.trim().split('\n') };
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  };
+
+  it('refuses a mix with KurrentDB or Elasticsearch in one line', async () => {
+    const result = await start({ DATABASE_URL: 'postgres://127.0.0.1:1/x', ELASTICSEARCH_URL: 'http://127.0.0.1:1' });
+    expect(result).toEqual({ code: 1, lines: ['Cannot start: DATABASE_URL puts every store on PostgreSQL and cannot be combined with ELASTICSEARCH_URL: unset one or the other.'] });
+  }, 60_000);
+
+  it('says in one line that DATABASE_URL does not parse', async () => {
+    expect(await start({ DATABASE_URL: 'localhost:5432' })).toEqual({
+      code: 1,
+      lines: ['Cannot start: DATABASE_URL must start with postgres:// or postgresql://, not localhost://'],
+    });
+    expect(await start({ DATABASE_URL: 'not a url' })).toEqual({
+      code: 1,
+      lines: ['Cannot start: DATABASE_URL is not a URL (expected postgres://user:password@host:5432/database)'],
+    });
+  }, 60_000);
+
+  it('says in one line that the server refuses the connection', async () => {
+    const blocker: Server = createServer();
+    await new Promise<void>((resolve) => blocker.listen(0, '127.0.0.1', resolve));
+    const port = (blocker.address() as { port: number }).port;
+    blocker.close();
+    const result = await start({ DATABASE_URL: `postgres://user:secret@127.0.0.1:${port}/marketplace` });
+    expect(result.code).toBe(1);
+    expect(result.lines).toEqual([`Cannot start: PostgreSQL at 127.0.0.1:${port}/marketplace: connect ECONNREFUSED 127.0.0.1:${port}`]);
+    expect(result.lines[0]).not.toContain('secret');
+  }, 60_000);
+
+  const server = postgresTestUrl();
+  (server ? it : it.skip)('says in one line that the login or the database is refused', async () => {
+    const url = new URL(server!);
+    url.pathname = '/no_such_database';
+    const result = await start({ DATABASE_URL: url.toString() });
+    expect(result.code).toBe(1);
+    expect(result.lines).toEqual([`Cannot start: PostgreSQL at ${url.hostname}:${url.port}/no_such_database: database "no_such_database" does not exist`]);
   }, 60_000);
 });

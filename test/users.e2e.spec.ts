@@ -162,6 +162,7 @@ describe('users, complete, through the official SDKs', () => {
       await client.ownListings.createDraft({ title: 'Unfinished' });
       expect((await sdk().listings.query({ authorId: id })).data.data).toHaveLength(1);
       await client.currentUser.delete({ currentPassword: PASSWORD });
+      await server.idle(); // the cascade is the author-listings reactor's: after the answer, not in it
       expect((await sdk().listings.query({ authorId: id })).data.data).toEqual([]);
       expect((await failureOf(sdk().listings.show({ id: published }))).status).toBe(404);
       const deletions = (await integ().events.query({ eventTypes: 'listing/deleted', relatedResourceId: inUuid(id) })).data.data;
@@ -171,6 +172,7 @@ describe('users, complete, through the official SDKs', () => {
       const { client: banned, id: bannedId } = await member('seller-banned@example.com');
       await banned.ownListings.create({ title: 'Suspicious' });
       await server.app.get(CommandBus).execute(new UserCommandMessage(operatorContext(server.marketplace.marketplaceId, new Date()), bannedId.uuid, { type: 'set-banned', banned: true }));
+      await server.idle();
       expect((await sdk().listings.query({ authorId: bannedId })).data.data).toEqual([]);
     });
 

@@ -25,7 +25,7 @@ export const nameMarketplace = (id: string | undefined): void => {
  * command would answer about nothing. Only commands whose job is to create (`marketplace create`) may start one.
  */
 export const requireExistingStore = (env: NodeJS.ProcessEnv = process.env): void => {
-  if (env.EVENTSTORE_URL) return;
+  if (env.EVENTSTORE_URL || env.DATABASE_URL) return;
   const dataDir = resolve(env.DATA_DIR ?? 'data');
   if (!existsSync(join(dataDir, 'marketplace.db')))
     throw new Error(`No store in ${dataDir} (no marketplace.db). Set DATA_DIR to the server's data folder, or create a marketplace there with \`marketplace create\`.`);

@@ -26,7 +26,7 @@ export const registerProjectionCommands = (program: Command): void => {
         throw new Error(`A server (pid ${server}) runs over ${config.dataDir}: stop it first, or pass --force (its reads are wrong until the rebuild ends).`);
       // Only the stores, no Nest application. Embedded, no projection is started either: the inline engine would
       // first catch the read models up from their checkpoints, batch by batch, only for the rebuild to drop them.
-      const embedded = !config.eventStoreUrl && !config.elasticsearchUrl;
+      const embedded = !config.eventStoreUrl && !config.elasticsearchUrl && !config.databaseUrl;
       const infra = await openInfrastructure(config, embedded ? [] : ALL_PROJECTIONS);
       try {
         const started = Date.now();

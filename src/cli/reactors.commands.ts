@@ -8,6 +8,9 @@ import type { EventStore } from '../event-store/event-store.port';
 import { KurrentDbEventStore } from '../event-store/kurrentdb-event-store';
 import { SqliteEventStore } from '../event-store/sqlite-event-store';
 import { openSqlite } from '../infrastructure/composition-root';
+import { PostgresDatabase } from '../infrastructure/postgres-database';
+import { PostgresConsumerCheckpoints } from '../event-sourcing/postgres-consumer-checkpoints';
+import { PostgresEventStore } from '../event-store/postgres-event-store';
 import { output, requireExistingStore } from './cli-context';
 
 /** Every reactor's progress as its record says, against the log's head. */
@@ -40,10 +43,18 @@ export const formatReactors = (statuses: ReactorStatus[]): string =>
         )
         .join('\n');
 
-/** The stores the reactors use: the consumer checkpoints live with the log (KurrentDB, or the SQLite file). */
+/** The stores the reactors use: the consumer checkpoints live with the log (PostgreSQL, KurrentDB, or the SQLite file). */
 const withReactorStores = async <T>(work: (checkpoints: ConsumerCheckpoints, events: EventStore) => Promise<T>): Promise<T> => {
   requireExistingStore();
   const config = loadConfig();
+  if (config.databaseUrl) {
+    const db = await PostgresDatabase.open({ url: config.databaseUrl, schema: config.databaseSchema, maxConnections: 2 });
+    try {
+      return await work(await PostgresConsumerCheckpoints.open(db), await PostgresEventStore.open(db));
+    } finally {
+      await db.close();
+    }
+  }
   if (config.eventStoreUrl) {
     const events = new KurrentDbEventStore(config.eventStoreUrl);
     const checkpoints = new KurrentDbConsumerCheckpoints(config.eventStoreUrl);

@@ -3,8 +3,8 @@
  * the read models on purpose: a rebuild (`DocumentStore.reset()` and a replay) must not move a reactor back, or
  * every side effect of the log (mails, provider calls) would run again.
  *
- * Adapters: SQLite (`consumer_checkpoints` table in the embedded file) and KurrentDB (one small stream per
- * consumer). Both pass test/consumer-checkpoints.contract.ts.
+ * Adapters: SQLite (`consumer_checkpoints` table in the embedded file), PostgreSQL (the same table in the
+ * installation's schema) and KurrentDB (one small stream per consumer). All pass test/consumer-checkpoints.contract.ts.
  */
 export interface ConsumerCheckpoint {
   /** The log position (sequenceId) of the last event the consumer is done with; 0: nothing yet. */

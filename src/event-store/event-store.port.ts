@@ -1,8 +1,9 @@
 /**
  * The event store port: the log every other part of the service is derived from.
  *
- * Two adapters implement it: SQLite (embedded default, src/event-store/sqlite-event-store.ts) and KurrentDB /
- * EventStoreDB (production, src/event-store/kurrentdb-event-store.ts). Both pass test/event-store.contract.ts.
+ * Three adapters implement it: SQLite (embedded default, src/event-store/sqlite-event-store.ts), PostgreSQL
+ * (src/event-store/postgres-event-store.ts) and KurrentDB / EventStoreDB (src/event-store/kurrentdb-event-store.ts).
+ * All pass test/event-store.contract.ts.
  */
 
 // The shapes of log events live in the shared kernel, so commands and deciders can name them without depending on

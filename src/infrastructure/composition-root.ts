@@ -2,16 +2,17 @@
  * The composition root: the one place that chooses adapters and starts what runs in the background. Read this file
  * to see what runs embedded and what in production.
  *
- * | Part                   | Embedded (default, zero set-up)                        | Production                                   | Chosen by           |
- * |------------------------|--------------------------------------------------------|----------------------------------------------|---------------------|
- * | Event log              | SqliteEventStore, DATA_DIR/marketplace.db              | KurrentDbEventStore (KurrentDB 25.1+)        | EVENTSTORE_URL      |
- * | Read models            | SqliteDocumentStore + SqliteListingSearch, same file   | Elasticsearch document store + listing search| ELASTICSEARCH_URL   |
- * | Projections            | InlineProjectionEngine: inside the append transaction  | CatchUpProjectionEngine; commands wait for it| both of the above   |
- * | Consumer checkpoints   | SqliteConsumerCheckpoints, same file                   | KurrentDbConsumerCheckpoints                 | EVENTSTORE_URL      |
+ * | Part                   | Embedded (default, zero set-up)                        | PostgreSQL (DATABASE_URL), one database       | KurrentDB / Elasticsearch                    | Chosen by           |
+ * |------------------------|--------------------------------------------------------|-----------------------------------------------|----------------------------------------------|---------------------|
+ * | Event log              | SqliteEventStore, DATA_DIR/marketplace.db              | PostgresEventStore                            | KurrentDbEventStore (KurrentDB 25.1+)        | EVENTSTORE_URL      |
+ * | Read models            | SqliteDocumentStore + SqliteListingSearch, same file   | PostgresDocumentStore + PostgresListingSearch | Elasticsearch document store + listing search| ELASTICSEARCH_URL   |
+ * | Projections            | InlineProjectionEngine: inside the append transaction  | PostgresInlineProjectionEngine: the same      | CatchUpProjectionEngine; commands wait for it| both of the above   |
+ * | Consumer checkpoints   | SqliteConsumerCheckpoints, same file                   | PostgresConsumerCheckpoints                   | KurrentDbConsumerCheckpoints                 | EVENTSTORE_URL      |
  * | Reactors, scheduler    | in the server process (never in the CLI)               | the same                                     |                     |
  * | Blobs                  | files under DATA_DIR/blobs                             | an S3-compatible bucket                      | BLOB_S3_BUCKET      |
  * | Mail                   | outbox under DATA_DIR/outbox (CLI `mail`)              | SMTP                                         | SMTP_URL            |
  *
+ * DATABASE_URL puts every store on PostgreSQL and excludes EVENTSTORE_URL and ELASTICSEARCH_URL (refused at start).
  * The Nest side (src/core.module.ts) binds these to the DI tokens that sit next to their ports.
  */
 import Database from 'better-sqlite3';
@@ -23,7 +24,13 @@ import { CatchUpProjectionEngine, InlineProjectionEngine, isEmbedded, Projection
 import type { BlobStore } from '../blobs/blob-store.port';
 import { FilesystemBlobStore } from '../blobs/filesystem-blob-store';
 import { S3BlobStore } from '../blobs/s3-blob-store';
-import type { Config } from '../config';
+import { Config, StartupRefusal } from '../config';
+import { PostgresInlineProjectionEngine } from '../../projections/postgres-inline-engine';
+import { PostgresConsumerCheckpoints } from '../event-sourcing/postgres-consumer-checkpoints';
+import { PostgresEventStore } from '../event-store/postgres-event-store';
+import { PostgresDocumentStore } from '../read-models/postgres-document-store';
+import { PostgresListingSearch } from '../search/postgres-listing-search';
+import { PostgresDatabase } from './postgres-database';
 import { CommandRunner } from '../event-sourcing/command-runner';
 import type { ConsumerCheckpoints } from '../event-sourcing/consumer-checkpoints.port';
 import { KurrentDbConsumerCheckpoints } from '../event-sourcing/kurrentdb-consumer-checkpoints';
@@ -117,21 +124,72 @@ export const openMailer = (config: Config): Mailer =>
     : new OutboxMailer(join(config.dataDir, 'outbox'), systemClock);
 
 /**
- * Opens every store and the projection engine; the read models are current when it resolves. With both stores
- * in the one SQLite file, projections run inside the append transaction.
+ * DATABASE_URL puts every store on PostgreSQL; the ports allow no mix with KurrentDB or Elasticsearch (projections
+ * run inside the PostgreSQL append transaction), so a mix is refused at start.
  */
-export const openInfrastructure = async (config: Config, projections: readonly Projection[] = ALL_PROJECTIONS): Promise<Infrastructure> => {
+const refuseMixedStores = (config: Config): void => {
+  if (!config.databaseUrl) return;
+  const others = [config.eventStoreUrl && 'EVENTSTORE_URL', config.elasticsearchUrl && 'ELASTICSEARCH_URL'].filter(Boolean);
+  if (others.length > 0)
+    throw new StartupRefusal(`DATABASE_URL puts every store on PostgreSQL and cannot be combined with ${others.join(' or ')}: unset one or the other.`);
+};
+
+/** The stores and the engine of one configuration, before the runner and the rest are wired over them. */
+interface Stores {
+  events: EventStore;
+  documents: DocumentStore;
+  search: ListingSearch;
+  checkpoints: ConsumerCheckpoints;
+  engine: ProjectionEngine;
+  /** Closes what the stores share (the SQLite file, the PostgreSQL pool). */
+  closeShared(): Promise<void>;
+}
+
+/** Every store in one PostgreSQL schema; projections inside the append transaction. */
+const openPostgresStores = async (config: Config, projections: readonly Projection[]): Promise<Stores> => {
+  const db = await PostgresDatabase.open({
+    url: config.databaseUrl!,
+    schema: config.databaseSchema,
+    statementTimeoutMs: config.databaseStatementTimeoutMs,
+    maxConnections: config.databasePoolSize,
+  });
+  try {
+    const events = await PostgresEventStore.open(db);
+    const documents = await PostgresDocumentStore.open(db);
+    const search = await PostgresListingSearch.open(db);
+    const checkpoints = await PostgresConsumerCheckpoints.open(db);
+    const engine = new PostgresInlineProjectionEngine(events, { documents, search }, projections);
+    return { events, documents, search, checkpoints, engine, closeShared: () => db.close() };
+  } catch (error) {
+    await db.close();
+    throw error;
+  }
+};
+
+/** The embedded SQLite file, or KurrentDB and/or Elasticsearch where their URLs are set. */
+const openSqliteOrServiceStores = async (config: Config, projections: readonly Projection[]): Promise<Stores> => {
   const db = !config.eventStoreUrl || !config.elasticsearchUrl ? openSqlite(config) : null;
   const events: EventStore = config.eventStoreUrl ? await KurrentDbEventStore.connect(config.eventStoreUrl) : new SqliteEventStore(db!, groupCommitOf(config, db!));
   const readModels = openReadModels(config, db);
-  const { documents, search } = readModels;
   const engine: ProjectionEngine =
     events instanceof SqliteEventStore && isEmbedded(readModels)
       ? new InlineProjectionEngine(events, readModels, projections)
       : new CatchUpProjectionEngine(events, readModels, projections);
+  const checkpoints = openConsumerCheckpoints(config, db);
+  return { events, ...readModels, checkpoints, engine, closeShared: async () => void db?.close() };
+};
+
+/**
+ * Opens every store and the projection engine; the read models are current when it resolves. With the stores in
+ * one SQLite file or one PostgreSQL database, projections run inside the append transaction.
+ */
+export const openInfrastructure = async (config: Config, projections: readonly Projection[] = ALL_PROJECTIONS): Promise<Infrastructure> => {
+  refuseMixedStores(config);
+  const { events, documents, search, checkpoints, engine, closeShared } = config.databaseUrl
+    ? await openPostgresStores(config, projections)
+    : await openSqliteOrServiceStores(config, projections);
   await engine.start();
   const blobs = openBlobStore(config);
-  const checkpoints = openConsumerCheckpoints(config, db);
   const infra: Infrastructure = {
     config,
     events,
@@ -151,7 +209,7 @@ export const openInfrastructure = async (config: Config, projections: readonly P
       await search.close();
       await checkpoints.close();
       await blobs.close();
-      db?.close();
+      await closeShared();
     },
   };
   return infra;

@@ -1,6 +1,6 @@
 /**
  * The read-model port: documents by id, by unique key, and simple filtered queries, each scoped to a marketplace.
- * Projections write to it; query handlers read from it. Adapters: SQLite (embedded) and Elasticsearch (production).
+ * Projections write to it; query handlers read from it. Adapters: SQLite (embedded), PostgreSQL and Elasticsearch.
  * Both pass test/document-store.contract.ts. Listing search has its own, richer port (search context).
  */
 

@@ -1,8 +1,8 @@
 /**
  * The listing search port: one query model for every listing query of both data APIs (public listings/query,
  * own_listings/query, Integration listings/query), answered by a search read model that the search projection
- * keeps. Adapters: SQLite (FTS5 + R*Tree + indexed extended data, embedded) and Elasticsearch 8 (production).
- * Both pass test/listing-search.contract.ts with the same expected results.
+ * keeps. Adapters: SQLite (FTS5 + R*Tree + indexed extended data, embedded), PostgreSQL (tsvector + jsonb) and
+ * Elasticsearch 8. All pass test/listing-search.contract.ts with the same expected results.
  */
 
 export type ListingStateName = 'draft' | 'pendingApproval' | 'published' | 'closed';

@@ -10,6 +10,7 @@ import { createServer } from '../../src/server';
 import { ManualClock } from '../../src/shared/clock';
 import { CommandRunner } from '../../src/event-sourcing/command-runner';
 import { InterleavingEventStore } from './interleaving-event-store';
+import { freshPostgresDatabase, postgresTestUrl } from './postgres';
 import { testEnv } from './test-env';
 
 export interface TestServer {
@@ -19,6 +20,8 @@ export interface TestServer {
   clock: ManualClock;
   marketplace: CreatedMarketplace;
   createMarketplace(name?: string): Promise<CreatedMarketplace>;
+  /** The environment of a CLI process over this server's stores (its data folder, its database). */
+  cliEnv(extra?: Record<string, string>): NodeJS.ProcessEnv;
   /** Waits until the reactors (mails, cascades) and the scheduler have handled everything appended so far. */
   idle(): Promise<void>;
   close(): Promise<void>;
@@ -44,11 +47,32 @@ export interface TestServerOptions {
  */
 export const TEST_START = new Date('2026-01-05T09:00:00.000Z');
 
+/**
+ * The `postgres` jest project (jest.config.js: the TEST_STORE global) or TEST_STORE=postgres runs the test servers
+ * on PostgreSQL (every store; a fresh database per server, on the run's throwaway cluster or DATABASE_URL:
+ * test/support/postgres.ts); otherwise they run embedded. Without PostgreSQL the project's servers run embedded,
+ * after one loud line from the cluster set-up.
+ */
+export const testStore = (): 'postgres' | 'embedded' => {
+  const asked = (globalThis as { TEST_STORE?: string }).TEST_STORE ?? process.env.TEST_STORE;
+  return asked === 'postgres' && postgresTestUrl() ? 'postgres' : 'embedded';
+};
+
 export const startTestServer = async (overrides: Partial<Config> = {}, options: TestServerOptions = {}): Promise<TestServer> => {
   const dataDir = mkdtempSync(join(tmpdir(), 'marketplace-test-'));
+  // A test that names its store (databaseUrl: null pins the embedded one) gets that one.
+  const database = testStore() === 'postgres' && !('databaseUrl' in overrides) ? await freshPostgresDatabase('server') : null;
   const config = loadConfig(
     testEnv(),
-    { dataDir, tokenSecret: 'test-secret-test-secret-test-secret', passwordHashMemoryKib: 1024, passwordHashIterations: 1, sqliteSynchronous: 'NORMAL', ...overrides },
+    {
+      dataDir,
+      tokenSecret: 'test-secret-test-secret-test-secret',
+      passwordHashMemoryKib: 1024,
+      passwordHashIterations: 1,
+      sqliteSynchronous: 'NORMAL',
+      ...(database ? { databaseUrl: database.url } : {}),
+      ...overrides,
+    },
   );
   const clock = new ManualClock(TEST_START);
   const infra = await openInfrastructure(config);
@@ -66,12 +90,21 @@ export const startTestServer = async (overrides: Partial<Config> = {}, options: 
     baseUrl: `http://127.0.0.1:${address.port}`,
     marketplace,
     createMarketplace,
+    cliEnv: (extra = {}) =>
+      testEnv({
+        DATA_DIR: dataDir,
+        TOKEN_SECRET: config.tokenSecret,
+        SQLITE_SYNCHRONOUS: 'NORMAL',
+        ...(config.databaseUrl ? { DATABASE_URL: config.databaseUrl, DATABASE_SCHEMA: config.databaseSchema } : {}),
+        ...extra,
+      }),
     idle: async () => {
       await infra.background?.idle();
     },
     close: async () => {
       await app.close();
       await infra.close();
+      await database?.drop();
       rmSync(dataDir, { recursive: true, force: true });
     },
   };

@@ -1,0 +1,65 @@
+import type { PoolClient } from 'pg';
+import { encodeStored } from '../shared/stored-json';
+import type { AppendResult, RecordedEvent, StreamAppend } from './event-store.port';
+import { EVENT_COLUMNS, EventRow, toRecorded } from './postgres-event-rows';
+
+/** The writes of an append on PostgreSQL, on the connection of the batch's transaction (postgres-event-store.ts). */
+
+/** One INSERT for the whole append: positions follow the rows' order (ORDER BY ordinality). */
+export const insertEvents = async (client: PoolClient, rows: Array<Omit<RecordedEvent, 'position'>>): Promise<RecordedEvent[]> => {
+  if (rows.length === 0) return [];
+  const column = <T>(f: (r: Omit<RecordedEvent, 'position'>) => T) => rows.map(f);
+  const inserted = await client.query<{ id: string; position: string }>(
+    `INSERT INTO events (id, stream_id, revision, type, marketplace_id, public, resource_id, created_at, data, metadata)
+     SELECT id, stream_id, revision, type, marketplace_id, public, resource_id, created_at, data::json, metadata::json
+     FROM unnest($1::text[], $2::text[], $3::int[], $4::text[], $5::text[], $6::boolean[], $7::text[], $8::text[], $9::text[], $10::text[])
+       WITH ORDINALITY AS r(id, stream_id, revision, type, marketplace_id, public, resource_id, created_at, data, metadata, n)
+     ORDER BY n
+     RETURNING id, position`,
+    [
+      column((r) => r.id),
+      column((r) => r.streamId),
+      column((r) => r.revision),
+      column((r) => r.type),
+      column((r) => r.metadata.marketplaceId),
+      column((r) => Boolean(r.metadata.public)),
+      column((r) => r.metadata.resourceId ?? null),
+      column((r) => r.metadata.createdAt),
+      column((r) => encodeStored(r.data)),
+      column((r) => encodeStored(r.metadata)),
+    ],
+  );
+  const positions = new Map(inserted.rows.map((r) => [r.id, Number(r.position)]));
+  const recorded = rows.map((r) => ({ ...r, position: positions.get(r.id)! }));
+  const related = recorded.flatMap((e) => (e.metadata.relatedIds ?? []).map((id) => [e.position, id] as const));
+  if (related.length > 0) {
+    await client.query('INSERT INTO event_related (position, related_id) SELECT * FROM unnest($1::bigint[], $2::text[]) ON CONFLICT DO NOTHING', [
+      related.map(([p]) => p),
+      related.map(([, id]) => id),
+    ]);
+  }
+  return recorded;
+};
+
+/** The stored events of an append made before with the same ids, at the same streams and revisions; else null. */
+export const storedRepeat = async (client: PoolClient, appends: StreamAppend[]): Promise<AppendResult | null> => {
+  const ids = appends.flatMap((a) => a.events.map((e) => e.id));
+  if (ids.length === 0 || ids.some((id) => !id)) return null;
+  const { rows } = await client.query<EventRow>(`SELECT ${EVENT_COLUMNS} FROM events WHERE id = ANY($1::text[])`, [ids]);
+  const byId = new Map(rows.map((r) => [r.id, toRecorded(r)]));
+  const events: RecordedEvent[] = [];
+  const revisions: Record<string, number> = {};
+  for (const append of appends) {
+    const first = append.expectedRevision === 'no_stream' ? 0 : typeof append.expectedRevision === 'number' ? append.expectedRevision + 1 : null;
+    for (const [i, event] of append.events.entries()) {
+      const stored = byId.get(event.id!);
+      if (!stored) return null;
+      const expectedRevision = first === null ? stored.revision : first + i;
+      if (stored.streamId !== append.streamId || stored.revision !== expectedRevision || stored.type !== event.type) return null;
+      events.push(stored);
+      revisions[append.streamId] = stored.revision;
+    }
+  }
+  events.sort((a, b) => a.position - b.position);
+  return { position: events.at(-1)!.position, revisions, events };
+};

@@ -1,0 +1,93 @@
+import type { PostgresDatabase } from '../infrastructure/postgres-database';
+import type { ReadAllOptions, RecordedEvent, Subscription } from './event-store.port';
+
+/** Events per read of a subscription. */
+const BATCH = 500;
+/** The fallback when a NOTIFY is lost (the listening connection dropped and is being opened again). */
+const POLL_MS = 1000;
+
+/**
+ * Catch-up subscriptions to the PostgreSQL log. Appends through this instance wake them at once; appends of other
+ * instances (and the CLI) wake them through LISTEN/NOTIFY (the append notifies in its transaction, so the
+ * notification arrives after the commit); a poll every second covers a lost connection. Reading `position > after`
+ * in position order is exact because appends commit in position order (the append lock of PostgresEventStore).
+ */
+export class PostgresLogSubscriptions {
+  private readonly wakers = new Set<() => void>();
+  private listener: Promise<{ close(): Promise<void> } | null> | null = null;
+  private closed = false;
+
+  constructor(
+    private readonly db: PostgresDatabase,
+    private readonly channel: string,
+    private readonly readAll: (options: ReadAllOptions) => Promise<RecordedEvent[]>,
+  ) {}
+
+  wake(): void {
+    for (const wake of this.wakers) wake();
+  }
+
+  subscribe(after: number, onEvents: (events: RecordedEvent[]) => Promise<void>): Subscription {
+    this.ensureListening();
+    let position = after;
+    let closed = false;
+    let running = false;
+    let again = false;
+    const pump = async (): Promise<void> => {
+      if (running) {
+        again = true;
+        return;
+      }
+      running = true;
+      try {
+        do {
+          again = false;
+          for (;;) {
+            const batch = await this.readAll({ after: position, limit: BATCH });
+            if (closed || batch.length === 0) break;
+            await onEvents(batch);
+            position = batch[batch.length - 1].position;
+          }
+        } while (again && !closed);
+      } finally {
+        running = false;
+      }
+    };
+    // A failed read (the server restarting) is tried again at the next wake or poll.
+    const wake = () => void pump().catch(() => undefined);
+    this.wakers.add(wake);
+    const timer = setInterval(wake, POLL_MS);
+    timer.unref();
+    wake();
+    return {
+      close: async () => {
+        closed = true;
+        clearInterval(timer);
+        this.wakers.delete(wake);
+      },
+    };
+  }
+
+  /** One LISTEN connection per store, opened with the first subscription and again after it drops. */
+  private ensureListening(): void {
+    if (this.listener || this.closed) return;
+    const reopen = () => {
+      const current = this.listener;
+      this.listener = null;
+      void current?.then((l) => l?.close());
+      if (!this.closed && this.wakers.size > 0) setTimeout(() => this.ensureListening(), POLL_MS).unref();
+    };
+    this.listener = this.db.listen(this.channel, () => this.wake(), reopen).catch(() => {
+      reopen();
+      return null;
+    });
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    this.wakers.clear();
+    const listener = await this.listener;
+    this.listener = null;
+    await listener?.close();
+  }
+}

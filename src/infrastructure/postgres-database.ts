@@ -1,0 +1,148 @@
+import { Client, Pool, PoolClient, QueryResultRow } from 'pg';
+import { StartupRefusal } from '../config';
+
+/** A step of the schema: applied once per installation, in the order the adapters list them, never edited. */
+export interface Migration {
+  /** Unique and stable (`events-1`): what `schema_migrations` records. */
+  id: string;
+  sql: string;
+}
+
+export interface PostgresOptions {
+  /** `postgres://user:password@host:5432/db?sslmode=require`: TLS and its checks come from the URL, as libpq reads them. */
+  url: string;
+  /** The schema holding this installation's tables (created at start): several installations can share a database. */
+  schema?: string;
+  /** Longest a statement may run before the server cancels it (ms). */
+  statementTimeoutMs?: number;
+  /** Connections in the pool. */
+  maxConnections?: number;
+}
+
+/** A PostgreSQL connection problem said in one line (DATABASE_URL unparsable, server down, refused login). */
+export class PostgresConnectionError extends StartupRefusal {
+  constructor(message: string, cause?: unknown) {
+    super(message, cause);
+    this.name = 'PostgresConnectionError';
+  }
+}
+
+/** The parameters of a statement ($1…), numbered in the order they are added while its SQL is built. */
+export class SqlParams {
+  readonly values: unknown[] = [];
+  /** Adds a value and answers its placeholder. */
+  add(value: unknown): string {
+    this.values.push(value);
+    return `$${this.values.length}`;
+  }
+}
+
+/** Advisory lock key (any constant) that serialises migrations of concurrently starting instances. */
+const MIGRATION_LOCK = 7_245_001;
+
+const quoteIdentifier = (name: string): string => `"${name.replace(/"/g, '""')}"`;
+
+/** Where the server is, without the password: for messages. */
+const describeUrl = (url: URL): string => `${url.hostname || 'localhost'}:${url.port || 5432}${url.pathname}`;
+
+/**
+ * The connection pool every PostgreSQL adapter of one installation shares, and its schema's migrations. Each
+ * pooled connection uses the installation's schema (search_path), so the adapters' SQL names bare tables.
+ */
+export class PostgresDatabase {
+  private constructor(
+    readonly pool: Pool,
+    readonly schema: string,
+    private readonly options: PostgresOptions,
+  ) {}
+
+  /** Connects once (so a bad URL, a refused connection or a wrong password fail at start, in one line) and returns the pool. */
+  static async open(options: PostgresOptions): Promise<PostgresDatabase> {
+    let url: URL;
+    try {
+      url = new URL(options.url);
+    } catch {
+      throw new PostgresConnectionError('DATABASE_URL is not a URL (expected postgres://user:password@host:5432/database)');
+    }
+    if (url.protocol !== 'postgres:' && url.protocol !== 'postgresql:') {
+      throw new PostgresConnectionError(`DATABASE_URL must start with postgres:// or postgresql://, not ${url.protocol}//`);
+    }
+    const schema = options.schema ?? 'marketplace';
+    if (!/^[a-z_][a-z0-9_]{0,62}$/.test(schema)) throw new PostgresConnectionError(`DATABASE_SCHEMA must be a lower-case SQL name (letters, digits, _), not "${schema}"`);
+    // Every connection uses the installation's schema from its start-up packet (libpq's `options`), added to any
+    // `options` the URL gives (node-postgres lets the URL's parameters override the pool's settings).
+    const fromUrl = url.searchParams.get('options');
+    url.searchParams.delete('options');
+    const pool = new Pool({
+      connectionString: url.toString(),
+      options: [fromUrl, `-c search_path=${schema}`].filter(Boolean).join(' '),
+      max: options.maxConnections ?? 10,
+      statement_timeout: options.statementTimeoutMs ?? 30_000,
+      connectionTimeoutMillis: 10_000,
+    });
+    // An idle connection that dies (server restart) is dropped by the pool; without a listener it would crash the process.
+    pool.on('error', () => undefined);
+    try {
+      await pool.query('SELECT 1');
+    } catch (error) {
+      await pool.end().catch(() => undefined);
+      throw new PostgresConnectionError(`PostgreSQL at ${describeUrl(url)}: ${(error as Error).message}`, error);
+    }
+    return new PostgresDatabase(pool, schema, options);
+  }
+
+  /**
+   * Applies the migrations not yet recorded, in order, each with its record in one transaction. Instances that
+   * start together take turns on an advisory lock, so each migration runs once.
+   */
+  async migrate(migrations: readonly Migration[]): Promise<void> {
+    await this.transaction(async (c) => {
+      await c.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK]);
+      await c.query(`CREATE SCHEMA IF NOT EXISTS ${quoteIdentifier(this.schema)}`);
+      await c.query('CREATE TABLE IF NOT EXISTS schema_migrations (id text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())');
+      const applied = new Set((await c.query<{ id: string }>('SELECT id FROM schema_migrations')).rows.map((r) => r.id));
+      for (const migration of migrations) {
+        if (applied.has(migration.id)) continue;
+        await c.query(migration.sql);
+        await c.query('INSERT INTO schema_migrations (id) VALUES ($1)', [migration.id]);
+      }
+    });
+  }
+
+  async query<R extends QueryResultRow = QueryResultRow>(sql: string, params: unknown[] = []): Promise<R[]> {
+    return (await this.pool.query<R>(sql, params)).rows;
+  }
+
+  /** Runs `work` in one transaction on one connection: committed when it resolves, rolled back when it throws. */
+  async transaction<T>(work: (client: PoolClient) => Promise<T>): Promise<T> {
+    const client = await this.pool.connect();
+    try {
+      await client.query('BEGIN');
+      const result = await work(client);
+      await client.query('COMMIT');
+      return result;
+    } catch (error) {
+      await client.query('ROLLBACK').catch(() => undefined);
+      throw error;
+    } finally {
+      client.release();
+    }
+  }
+
+  /**
+   * A connection of its own that LISTENs on `channel` (a pooled one would be handed to others): `onNotify` runs
+   * for each NOTIFY. A lost connection is reported through `onError`; the caller's polling covers the gap.
+   */
+  async listen(channel: string, onNotify: () => void, onError: (error: Error) => void): Promise<{ close(): Promise<void> }> {
+    const client = new Client({ connectionString: this.options.url });
+    client.on('notification', onNotify);
+    client.on('error', onError);
+    await client.connect();
+    await client.query(`LISTEN ${quoteIdentifier(channel)}`);
+    return { close: () => client.end().catch(() => undefined) };
+  }
+
+  async close(): Promise<void> {
+    await this.pool.end();
+  }
+}

@@ -1,0 +1,135 @@
+import type { PoolClient } from 'pg';
+import { Migration, PostgresDatabase, SqlParams } from '../infrastructure/postgres-database';
+import { decodeStored } from '../shared/stored-json';
+import type { DocumentQuery, DocumentStore, QueryResult, ReadModelOp } from './document-store.port';
+import { documentOrder, documentWhere } from './postgres-document-query';
+import { deleteDocument, putDocuments, saveCheckpoints } from './postgres-document-writes';
+
+export const DOCUMENT_STORE_MIGRATIONS: readonly Migration[] = [
+  {
+    id: 'documents-1',
+    sql: `
+CREATE TABLE documents (
+  collection     text NOT NULL,
+  marketplace_id text NOT NULL,
+  id             text COLLATE "C" NOT NULL,
+  created_at     text COLLATE "C" NOT NULL,
+  body           json NOT NULL,
+  fields         jsonb NOT NULL,
+  position       bigint NOT NULL DEFAULT 0,
+  PRIMARY KEY (collection, marketplace_id, id)
+);
+CREATE INDEX documents_created ON documents (collection, marketplace_id, created_at);
+CREATE INDEX documents_fields ON documents USING gin (fields jsonb_path_ops);
+CREATE TABLE document_keys (
+  collection     text NOT NULL,
+  marketplace_id text NOT NULL,
+  key            text NOT NULL,
+  id             text NOT NULL,
+  PRIMARY KEY (collection, marketplace_id, key)
+);
+CREATE INDEX document_keys_by_id ON document_keys (collection, marketplace_id, id);
+CREATE TABLE document_tombstones (
+  collection     text NOT NULL,
+  marketplace_id text NOT NULL,
+  id             text NOT NULL,
+  position       bigint NOT NULL,
+  PRIMARY KEY (collection, marketplace_id, id)
+);
+CREATE TABLE projection_checkpoints (
+  name     text PRIMARY KEY,
+  position bigint NOT NULL
+);`,
+  },
+];
+
+/**
+ * Read models on PostgreSQL, with the semantics of the SQLite adapter: documents versioned by the log position of
+ * the write that made them, tombstones for versioned deletes (a put or delete older than either is ignored, so a
+ * lagging engine never brings back an older version or a deleted document), unique keys, checkpoints that only
+ * move forward. Bodies are stored as Transit verbose JSON (src/shared/stored-json.ts) in a `json` column, which
+ * keeps the text as written; filterable values in a `jsonb` column, which keeps their JSON types.
+ */
+export class PostgresDocumentStore implements DocumentStore {
+  private constructor(private readonly db: PostgresDatabase) {}
+
+  static async open(db: PostgresDatabase): Promise<PostgresDocumentStore> {
+    await db.migrate(DOCUMENT_STORE_MIGRATIONS);
+    return new PostgresDocumentStore(db);
+  }
+
+  async apply(ops: ReadModelOp[], checkpoints: Record<string, number>): Promise<void> {
+    await this.db.transaction((client) => this.applyWith(client, ops, checkpoints));
+  }
+
+  /**
+   * Applies ops on the caller's connection, inside its transaction (the event append's, when projections run
+   * inline). Consecutive puts go in one statement each step; a delete, or a second put of one document, starts
+   * a new run, so the ops of one call take effect in order.
+   */
+  async applyWith(client: PoolClient, ops: ReadModelOp[], checkpoints: Record<string, number>): Promise<void> {
+    let run: Array<Extract<ReadModelOp, { op: 'put' }>> = [];
+    let inRun = new Set<string>();
+    const flush = async () => {
+      if (run.length > 0) await putDocuments(client, run);
+      run = [];
+      inRun = new Set();
+    };
+    for (const op of ops) {
+      if (op.op === 'delete') {
+        await flush();
+        await deleteDocument(client, op);
+        continue;
+      }
+      const key = JSON.stringify([op.collection, op.document.marketplaceId, op.document.id]);
+      if (inRun.has(key)) await flush();
+      run.push(op);
+      inRun.add(key);
+    }
+    await flush();
+    await saveCheckpoints(client, checkpoints);
+  }
+
+  async checkpoint(projection: string): Promise<number> {
+    const [row] = await this.db.query<{ position: string }>('SELECT position FROM projection_checkpoints WHERE name = $1', [projection]);
+    return row ? Number(row.position) : 0;
+  }
+
+  async get<T>(collection: string, marketplaceId: string, id: string): Promise<T | null> {
+    const [row] = await this.db.query<{ body: string }>(
+      'SELECT body::text AS body FROM documents WHERE collection = $1 AND marketplace_id = $2 AND id = $3',
+      [collection, marketplaceId, id],
+    );
+    return row ? decodeStored<T>(row.body) : null;
+  }
+
+  async getByKey<T>(collection: string, marketplaceId: string, key: string): Promise<T | null> {
+    const [row] = await this.db.query<{ body: string }>(
+      `SELECT d.body::text AS body FROM document_keys k JOIN documents d
+         ON d.collection = k.collection AND d.marketplace_id = k.marketplace_id AND d.id = k.id
+       WHERE k.collection = $1 AND k.marketplace_id = $2 AND k.key = $3`,
+      [collection, marketplaceId, key],
+    );
+    return row ? decodeStored<T>(row.body) : null;
+  }
+
+  async query<T>(collection: string, q: DocumentQuery): Promise<QueryResult<T>> {
+    const count = new SqlParams();
+    const [{ n }] = await this.db.query<{ n: string }>(`SELECT count(*) AS n FROM documents WHERE ${documentWhere(count, collection, q)}`, count.values);
+    const page = new SqlParams();
+    const where = documentWhere(page, collection, q);
+    const rows = await this.db.query<{ body: string }>(
+      `SELECT body::text AS body FROM documents WHERE ${where} ORDER BY ${documentOrder(page, q.sort)} LIMIT ${page.add(q.limit)} OFFSET ${page.add(q.offset)}`,
+      page.values,
+    );
+    return { items: rows.map((r) => decodeStored<T>(r.body)), total: Number(n) };
+  }
+
+  async reset(): Promise<void> {
+    await this.db.query('TRUNCATE documents, document_keys, document_tombstones, projection_checkpoints');
+  }
+
+  async close(): Promise<void> {
+    /* the pool is owned by the composition root */
+  }
+}

@@ -1,0 +1,3 @@
+import { startTestCluster } from './postgres-cluster';
+
+export default startTestCluster;

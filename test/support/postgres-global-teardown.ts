@@ -1,0 +1,3 @@
+import { stopTestCluster } from './postgres-cluster';
+
+export default stopTestCluster;

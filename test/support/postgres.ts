@@ -1,0 +1,70 @@
+import { randomBytes } from 'node:crypto';
+import { Client } from 'pg';
+import { PostgresDatabase } from '../../src/infrastructure/postgres-database';
+import { TEST_URL_VARIABLE } from './postgres-cluster';
+
+/**
+ * The server the PostgreSQL cases run on: the jest run's throwaway cluster or DATABASE_URL
+ * (test/support/postgres-cluster.ts); undefined when there is neither, and the cases skip.
+ */
+export const postgresTestUrl = (): string | undefined => process.env[TEST_URL_VARIABLE];
+
+export interface TestDatabase {
+  url: string;
+  drop(): Promise<void>;
+}
+
+/**
+ * A fresh database of its own for a suite (or a test server), so suites run in parallel without sharing state.
+ * Dropped with FORCE: a pool the test forgot to close must not keep it.
+ */
+export const freshPostgresDatabase = async (label: string): Promise<TestDatabase> => {
+  const admin = postgresTestUrl();
+  if (!admin) throw new Error('No PostgreSQL for tests (DATABASE_URL or the binaries); guard with postgresTestUrl()');
+  const name = `t_${label.replace(/[^a-z0-9]/gi, '_').toLowerCase().slice(0, 40)}_${randomBytes(4).toString('hex')}`;
+  await withAdmin(admin, (c) => c.query(`CREATE DATABASE ${name}`));
+  const url = new URL(admin);
+  url.pathname = `/${name}`;
+  return { url: url.toString(), drop: async () => void (await withAdmin(admin, (c) => c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`))) };
+};
+
+const withAdmin = async <T>(url: string, work: (c: Client) => Promise<T>): Promise<T> => {
+  const client = new Client({ connectionString: url });
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
+};
+
+/**
+ * True when the PostgreSQL runner of a suite can run; otherwise declares one skipped case saying why and answers
+ * false (`if (skipWithoutPostgres(title)) contract('PostgreSQL', …)`).
+ */
+export const skipWithoutPostgres = (title: string): boolean => {
+  if (postgresTestUrl()) return true;
+  describe.skip(`${title} (skipped: no DATABASE_URL and no PostgreSQL binaries in /usr/lib/postgresql/*/bin)`, () => {
+    it('runs on PostgreSQL', () => undefined);
+  });
+  return false;
+};
+
+/** A contract fixture: a store opened over a fresh database of its own, closed and dropped by its cleanup. */
+export const onFreshPostgres =
+  <S extends { close(): Promise<void> }>(label: string, open: (db: PostgresDatabase) => Promise<S>) =>
+  async (): Promise<{ store: S; db: PostgresDatabase; url: string; cleanup: () => Promise<void> }> => {
+    const database = await freshPostgresDatabase(label);
+    const db = await PostgresDatabase.open({ url: database.url });
+    const store = await open(db);
+    return {
+      store,
+      db,
+      url: database.url,
+      cleanup: async () => {
+        await store.close();
+        await db.close();
+        await database.drop();
+      },
+    };
+  };
