@@ -198,10 +198,15 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env, overrides: Part
  * start and says why. Without PUBLIC_BASE_URL, links handed out (image variants, file storage, the Stripe.js
  * stand-in) would follow whatever Host header a request sends: a poisoned cache or mail would point elsewhere.
  */
-export const deploymentProblems = (config: Config): string[] =>
-  (config.databaseUrl || config.eventStoreUrl || config.elasticsearchUrl || config.blobS3) && !config.publicBaseUrl
-    ? ['PUBLIC_BASE_URL must be set (e.g. https://api.example.com) when DATABASE_URL, EVENTSTORE_URL, ELASTICSEARCH_URL or BLOB_S3_BUCKET is: links must not follow the Host header of each request.']
-    : [];
+export const deploymentProblems = (config: Config, env: NodeJS.ProcessEnv = process.env): string[] => {
+  const problems: string[] = [];
+  if ((config.databaseUrl || config.eventStoreUrl || config.elasticsearchUrl || config.blobS3) && !config.publicBaseUrl)
+    problems.push('PUBLIC_BASE_URL must be set (e.g. https://api.example.com) when DATABASE_URL, EVENTSTORE_URL, ELASTICSEARCH_URL or BLOB_S3_BUCKET is: links must not follow the Host header of each request.');
+  // A shared store is for several instances: each would sign tokens, mail links and file URLs with a key of its own.
+  if ((config.databaseUrl || config.eventStoreUrl) && !env.TOKEN_SECRET)
+    problems.push('TOKEN_SECRET must be set (the same long random value on every instance) when DATABASE_URL or EVENTSTORE_URL is: tokens and links signed by one instance must verify on the others.');
+  return problems;
+};
 
 /** A configuration the server will not start with (a mix of stores, a database it cannot reach): one line, exit 1. */
 export class StartupRefusal extends Error {

@@ -79,14 +79,20 @@ describe('redirect targets, refresh client secrets, metrics, security headers', 
   });
 
   it('needs PUBLIC_BASE_URL with a production store, and the compose file publishes the app on loopback only', () => {
-    const config = (env: Record<string, string>) => loadConfig(testEnv(env), { tokenSecret: 'x', dataDir: '/tmp/unused' });
-    expect(deploymentProblems(config({ EVENTSTORE_URL: 'kurrentdb://kurrentdb:2113?tls=false' }))).toEqual([expect.stringContaining('PUBLIC_BASE_URL')]);
-    expect(deploymentProblems(config({ ELASTICSEARCH_URL: 'http://es:9200' }))).toHaveLength(1);
-    expect(deploymentProblems(config({ ELASTICSEARCH_URL: 'http://es:9200', PUBLIC_BASE_URL: 'https://api.example.com' }))).toEqual([]);
-    expect(deploymentProblems(config({}))).toEqual([]);
+    const problems = (env: Record<string, string>) => deploymentProblems(loadConfig(testEnv(env), { tokenSecret: 'x', dataDir: '/tmp/unused' }), testEnv(env));
+    const secret = { TOKEN_SECRET: 'a-long-random-value-a-long-random-value' };
+    expect(problems({ EVENTSTORE_URL: 'kurrentdb://kurrentdb:2113?tls=false', ...secret })).toEqual([expect.stringContaining('PUBLIC_BASE_URL')]);
+    expect(problems({ ELASTICSEARCH_URL: 'http://es:9200' })).toHaveLength(1);
+    expect(problems({ ELASTICSEARCH_URL: 'http://es:9200', PUBLIC_BASE_URL: 'https://api.example.com' })).toEqual([]);
+    expect(problems({})).toEqual([]);
+    // A shared store (several instances) needs one signing key for all of them.
+    expect(problems({ DATABASE_URL: 'postgres://db/marketplace', PUBLIC_BASE_URL: 'https://api.example.com' })).toEqual([expect.stringContaining('TOKEN_SECRET must be set')]);
+    expect(problems({ EVENTSTORE_URL: 'kurrentdb://kurrentdb:2113?tls=false', PUBLIC_BASE_URL: 'https://api.example.com' })).toEqual([expect.stringContaining('TOKEN_SECRET must be set')]);
+    expect(problems({ DATABASE_URL: 'postgres://db/marketplace', PUBLIC_BASE_URL: 'https://api.example.com', ...secret })).toEqual([]);
     const compose = readFileSync(join(__dirname, '../docker-compose.yml'), 'utf8');
     expect(compose).toContain('"${APP_PORT:-127.0.0.1:3300}:3300"');
     expect(compose).toContain('PUBLIC_BASE_URL: ${PUBLIC_BASE_URL:-http://localhost:3300}');
+    expect(compose).toContain('TOKEN_SECRET: ${TOKEN_SECRET:?');
     expect(compose).not.toMatch(/^\s*- "3300:3300"/m);
   });
 });

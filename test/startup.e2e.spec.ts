@@ -85,8 +85,8 @@ describe('start-up on PostgreSQL (DATABASE_URL)', () => {
   const start = async (env: Record<string, string>) => {
     const dataDir = mkdtempSync(join(tmpdir(), 'marketplace-pg-start-'));
     try {
-      // A production store needs PUBLIC_BASE_URL (checked first): given, so each case reaches its own refusal.
-      const result = await run(testEnv({ DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'error', PUBLIC_BASE_URL: 'http://localhost:3300', ...env }));
+      // A production store needs PUBLIC_BASE_URL and TOKEN_SECRET (checked first): given, so each case reaches its own refusal.
+      const result = await run(testEnv({ DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'error', PUBLIC_BASE_URL: 'http://localhost:3300', TOKEN_SECRET: 'startup-test-secret-startup-test-secret', ...env }));
       return { code: result.code, lines: result.stderr.trim().split('\n') };
     } finally {
       rmSync(dataDir, { recursive: true, force: true });
