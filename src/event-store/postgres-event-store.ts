@@ -55,7 +55,7 @@ CREATE TABLE event_related (
  * The one lock every append transaction takes before positions are assigned (any constant). Why: a sequence
  * hands out positions at insert, not at commit, so two concurrent appends could commit in the order 11, 10 and a
  * reader that moved its cursor past 11 would never see 10. Under this lock appends commit one at a time, in
- * position order, and a reader never skips an event (docs/architecture.md, Production on PostgreSQL).
+ * position order, and a reader never skips an event (docs/production.md, Production on PostgreSQL).
  */
 const APPEND_LOCK = 7_245_002;
 
