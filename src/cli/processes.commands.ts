@@ -2,6 +2,7 @@ import type { INestApplicationContext } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import type { Command } from 'commander';
 import { CommandRunner } from '../event-sourcing/command-runner';
+import { CLOCK, type Clock } from '../shared/clock';
 import { operatorContext } from '../shared/command-context';
 import { ChangeProcessCommand, ProcessChangeResult } from '../transactions/commands/process.handlers';
 import { aliasedVersion, aliasesOf, versionOf } from '../transactions/domain/process.decider';
@@ -17,7 +18,7 @@ import { positiveInteger } from './numeric-options';
  */
 export const processCli = (app: INestApplicationContext) => {
   const change = (marketplaceId: string, name: string, c: ChangeProcessCommand['change']) =>
-    app.get(CommandBus).execute<ChangeProcessCommand, ProcessChangeResult>(new ChangeProcessCommand(operatorContext(marketplaceId, new Date()), name, c));
+    app.get(CommandBus).execute<ChangeProcessCommand, ProcessChangeResult>(new ChangeProcessCommand(operatorContext(marketplaceId, app.get<Clock>(CLOCK).now()), name, c));
   const state = (marketplaceId: string, name: string) => app.get(CommandRunner).state(processStream(marketplaceId, name));
   const warnings = (w: string[]) => w.map((x) => `Warning: ${x}`);
 
