@@ -7,6 +7,7 @@ import { CreatedMarketplace, CreateMarketplaceCommand } from './marketplaces/com
 import { MarketplaceDirectory } from './marketplaces/marketplace-directory';
 import { InstallDefaultProcessesCommand } from './transactions/commands/process.handlers';
 import { operatorContext } from './shared/command-context';
+import { CLOCK, type Clock } from './shared/clock';
 import { IDS, type IdGenerator } from './shared/ids';
 import { randomSecret } from './shared/secrets';
 
@@ -38,7 +39,7 @@ export const ensureDevMarketplace = async (app: INestApplicationContext, config:
   if (existsSync(file)) {
     const known = JSON.parse(readFileSync(file, 'utf8')) as DevCredentials;
     // A data folder from before transactions: give its development marketplace the default processes it lacks.
-    await app.get(CommandBus).execute(new InstallDefaultProcessesCommand(operatorContext(known.marketplaceId, new Date())));
+    await app.get(CommandBus).execute(new InstallDefaultProcessesCommand(operatorContext(known.marketplaceId, app.get<Clock>(CLOCK).now())));
     return known;
   }
   const pending = readPending(config);

@@ -5,7 +5,7 @@ import { createServer as createNetServer } from 'node:net';
 import { deploymentProblems, loadConfig, startProblem, startSettingsOf, StartupRefusal, type StartSettings } from './config';
 import { describeCredentials, ensureDevMarketplace } from './dev-marketplace';
 import { Infrastructure, openInfrastructure } from './infrastructure/composition-root';
-import { createServer } from './server';
+import { createServer, startServerBackground } from './server';
 import { holdServerLock, runningServer, ServerLockHeld } from './server-lock';
 import { emulatorClockOf } from './payments/emulator/emulator-clock';
 import { systemClock } from './shared/clock';
@@ -54,8 +54,10 @@ const main = async (): Promise<void> => {
     infra = await openInfrastructure(config);
     // Real time, moved ahead by `emulator clock advance` (kept in the log, so a restart keeps the offset).
     const clock = await emulatorClockOf(infra.runner, systemClock);
-    app = await createServer(infra, { logger: true, clock });
+    // The bootstrap runs before the reactors and the scheduler: over a long log their catch-up would hold it up.
+    app = await createServer(infra, { logger: true, clock, background: false });
     const credentials = await ensureDevMarketplace(app, config);
+    await startServerBackground(app, infra, clock);
     try {
       await app.listen({ port: config.port, host: config.host });
     } catch (error) {

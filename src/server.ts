@@ -75,7 +75,11 @@ export const createServer = async (infra: Infrastructure, options: ServerOptions
   // No app.enableShutdownHooks(): Nest's hooks re-raise the signal after closing (exit 130/143, the lock left
   // behind); main.ts closes the application, the stores and the lock itself and exits 0.
   await app.init();
-  if (options.background !== false)
-    await startBackgroundWork(infra, { reactors: app.get(ReactorRegistry).all(), scheduledCommands: app.get(ScheduledCommands), clock: options.clock });
+  if (options.background !== false) await startServerBackground(app, infra, options.clock);
   return app;
+};
+
+/** The reactors and the scheduler of an application built with `background: false` (main.ts: after the bootstrap). */
+export const startServerBackground = async (app: NestFastifyApplication, infra: Infrastructure, clock?: Clock): Promise<void> => {
+  await startBackgroundWork(infra, { reactors: app.get(ReactorRegistry).all(), scheduledCommands: app.get(ScheduledCommands), clock });
 };

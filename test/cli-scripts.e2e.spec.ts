@@ -165,6 +165,24 @@ describe('the operator CLI for scripts', () => {
   }, 30_000);
 });
 
+describe("the CLI's clock", () => {
+  it('stamps what the CLI writes with the store\'s clock, moved ahead by emulator clock advance, as the server does', async () => {
+    const server = await startTestServer();
+    try {
+      const env = testEnv({ DATA_DIR: server.infra.config.dataDir, TOKEN_SECRET: server.infra.config.tokenSecret, SQLITE_SYNCHRONOUS: 'NORMAL' });
+      const cli = (...args: string[]) => finished(cliProcess(env, args));
+      expect((await cli('emulator', 'clock', 'advance', 'P30D')).code).toBe(0);
+      const set = await cli('search-schema', 'set', '-m', server.marketplace.marketplaceId, '--key', 'size', '--type', 'long', '--scope', 'public');
+      expect(set.code).toBe(0);
+      const events = JSON.parse((await cli('events', 'query', '--all', '--json')).stdout) as Array<{ attributes: { eventType: string; createdAt: string } }>;
+      const written = events.filter((e) => e.attributes.eventType === 'searchSchema/set').at(-1)!;
+      expect(new Date(written.attributes.createdAt).getTime()).toBeGreaterThan(Date.now() + 29 * 24 * 3600_000);
+    } finally {
+      await server.close();
+    }
+  }, 60_000);
+});
+
 describe('--json on every command', () => {
   it('gives the text-only commands --json too: one JSON document on stdout', async () => {
     const server = await startTestServer();

@@ -65,6 +65,12 @@ describe('process list|create|push|pull|create-alias|update-alias|delete-alias',
     await cli.pull(mp, 'default-inquiry', join(dir, 'pulled'), { version: 1 });
     expect(readFileSync(join(dir, 'pulled', 'process.edn'), 'utf8')).toBe(readFileSync(join(DEFAULT_PROCESSES_FOLDER, 'default-inquiry', 'process.edn'), 'utf8'));
     expect(readFileSync(join(dir, 'pulled', 'templates', 'inquiry-new-inquiry', 'inquiry-new-inquiry-subject.txt'), 'utf8')).toContain('{{transaction.listing.title}}');
+    // A folder that is not empty is written only with --force, as `assets pull` does.
+    writeFileSync(join(dir, 'pulled', 'process.edn'), 'edited');
+    await expect(cli.pull(mp, 'default-inquiry', join(dir, 'pulled'), { version: 2 })).rejects.toThrow(`${join(dir, 'pulled')} is not empty (use --force).`);
+    expect(readFileSync(join(dir, 'pulled', 'process.edn'), 'utf8')).toBe('edited');
+    await cli.pull(mp, 'default-inquiry', join(dir, 'pulled'), { version: 2, force: true });
+    expect(readFileSync(join(dir, 'pulled', 'process.edn'), 'utf8')).not.toBe('edited');
 
     await cli.alias(mp, 'default-inquiry', 'create-alias', 'beta', 1);
     await expect(cli.alias(mp, 'default-inquiry', 'create-alias', 'beta', 1)).rejects.toMatchObject({ code: 'tx-process-alias-already-exists' });

@@ -53,26 +53,33 @@ describe('server process', () => {
     }
   }, 60_000);
 
-  it('bootstraps all or nothing: killed at any instant of the first start, the next start has usable credentials', async () => {
-    // Kills spread over the first start, the bootstrap's instants included; SIGKILL runs no handler at all.
-    for (const fraction of [0.55, 0.65, 0.72, 0.78, 0.84, 0.9, 0.96]) {
+  it('bootstraps all or nothing: killed or interrupted at any instant of the first start, the next start has usable credentials', async () => {
+    // Kills spread over the first start, the bootstrap's instants included: SIGKILL runs no handler at all, SIGINT
+    // (Ctrl+C) is the operator's case.
+    const tries = [0.55, 0.65, 0.72, 0.78, 0.84, 0.9, 0.96].flatMap((fraction) => [
+      { fraction, signal: 'SIGKILL' as const },
+      ...(fraction >= 0.72 && fraction <= 0.84 ? [{ fraction, signal: 'SIGINT' as const }] : []),
+    ]);
+    for (const { fraction, signal } of tries) {
       const dataDir = newDataDir();
       const port = await freePort();
       const first = spawnServer(serverEnv(dataDir, port));
       await new Promise((r) => setTimeout(r, Math.round(readyAfterMs * fraction)));
-      first.child.kill('SIGKILL');
-      await first.exited;
+      first.child.kill(signal);
+      const { code } = await first.exited;
+      // Ctrl+C once the server has begun: it finishes the start, then stops with 0; before, nothing was written.
+      if (signal === 'SIGINT') expect({ fraction, stoppedCleanly: code === 0 || !existsSync(dataDir) }).toEqual({ fraction, stoppedCleanly: true });
       const second = spawnServer(serverEnv(dataDir, port));
       try {
         await waitReady(second, `http://127.0.0.1:${port}`);
-        expect({ fraction, credentials: existsSync(join(dataDir, 'dev-credentials.json')) }).toEqual({ fraction, credentials: true });
+        expect({ fraction, signal, credentials: existsSync(join(dataDir, 'dev-credentials.json')) }).toEqual({ fraction, signal, credentials: true });
         expect(await integrationTokenStatus(`http://127.0.0.1:${port}`, dataDir)).toBe(200);
       } finally {
         second.child.kill('SIGKILL');
         await second.exited;
       }
     }
-  }, 240_000);
+  }, 360_000);
 
   it.each(['SIGINT', 'SIGTERM'] as const)('stops on %s with exit code 0 and removes server.pid', async (signal) => {
     const dataDir = newDataDir();

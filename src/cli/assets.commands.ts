@@ -1,6 +1,5 @@
 import { CommandBus } from '@nestjs/cqrs';
 import type { Command } from 'commander';
-import { existsSync, readdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { readAssetFolder, writeAssetFolder } from '../assets/asset-folder';
 import { filesOf, treeAt, versionHistory } from '../assets/asset-history';
@@ -9,6 +8,7 @@ import { PublishAssetsCommand } from '../assets/commands/publish-assets.handler'
 import { EVENT_STORE, EventStore } from '../event-store/event-store.port';
 import { BLOBS, type BlobStore } from '../blobs/blob-store.port';
 import { output, withCli } from './cli-context';
+import { FORCE_OPTION, pullTarget } from './pull-folder';
 
 const describePush = (s: PublicationSummary, dryRun: boolean): string => {
   const lines = [
@@ -75,12 +75,11 @@ export const registerAssetCommands = (program: Command): void => {
     .description('write a version of the asset tree (default: latest) to a folder, ready to edit and push again')
     .requiredOption('-m, --marketplace <id>', 'marketplace id')
     .option('--version <version>', 'version id (see assets list)')
-    .option('--force', 'write into a folder that is not empty (files of the tree are replaced, others left alone)', false)
+    .option(...FORCE_OPTION, false)
     .option('--json', 'machine-readable output', false)
     .action(async (dir: string, opts: { marketplace: string; version?: string; force: boolean; json: boolean }) =>
       withCli(async ({ app }) => {
-        const target = resolve(dir);
-        if (!opts.force && existsSync(target) && readdirSync(target).length > 0) throw new Error(`${target} is not empty (use --force).`);
+        const target = pullTarget(dir, opts.force);
         const tree = await treeAt(app.get<EventStore>(EVENT_STORE), opts.marketplace, opts.version);
         if (!tree) throw new Error(`Marketplace ${opts.marketplace} has no asset version ${opts.version ?? '(none published)'}.`);
         progress(`reading version ${tree.version} (#${tree.number})…`);

@@ -7,11 +7,13 @@ import { MarketplaceDirectory } from '../marketplaces/marketplace-directory';
 import { loadConfig } from '../config';
 import { Infrastructure, openInfrastructure } from '../infrastructure/composition-root';
 import { emulatorClockOf } from '../payments/emulator/emulator-clock';
-import { systemClock } from '../shared/clock';
+import { systemClock, type Clock } from '../shared/clock';
 
 export interface CliContext {
   app: INestApplicationContext;
   infra: Infrastructure;
+  /** The store's clock, the server's: real time moved ahead by `emulator clock advance`. Every event the CLI writes is stamped by it. */
+  clock: Clock;
 }
 
 /** The marketplace the running command names (`-m`), set by main.ts before the action: checked on opening. */
@@ -43,7 +45,7 @@ export const withCli = async <T>(work: (ctx: CliContext) => Promise<T>, options:
   const app = await NestFactory.createApplicationContext(AppModule.with(infra, clock), { logger: ['error'] });
   try {
     if (namedMarketplace && !(await app.get(MarketplaceDirectory).state(namedMarketplace)).exists) throw new Error(`No marketplace ${namedMarketplace}.`);
-    return await work({ app, infra });
+    return await work({ app, infra, clock });
   } finally {
     await app.close();
     await infra.close();

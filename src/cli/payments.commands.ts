@@ -28,8 +28,8 @@ export const registerPaymentCommands = (program: Command): void => {
     .description("empties a marketplace's emulated payment provider (accounts, customers, intents, balances)")
     .requiredOption('-m, --marketplace <id>', 'marketplace id')
     .action(async (opts: { marketplace: string }) =>
-      withCli(async ({ infra }) => {
-        const generation = await resetEmulator(infra.runner, opts.marketplace, new Date());
+      withCli(async ({ infra, clock }) => {
+        const generation = await resetEmulator(infra.runner, opts.marketplace, clock.now());
         console.log(`Payment emulator of ${opts.marketplace} reset (generation ${generation}).`);
       }),
     );
@@ -39,8 +39,8 @@ export const registerPaymentCommands = (program: Command): void => {
     .command('advance <duration>')
     .description('moves the clock ahead by an ISO 8601 duration (P2D, PT36H): balances, link expiry and due transitions follow')
     .action(async (duration: string) =>
-      withCli(async ({ infra }) => {
-        const offset = await advanceEmulatorClock(infra.runner, duration, new Date());
+      withCli(async ({ infra, clock }) => {
+        const offset = await advanceEmulatorClock(infra.runner, duration, clock.now());
         console.log(`Clock moved ahead by ${duration}; now ${offset / 1000} s ahead of real time (a running server follows within a second).`);
       }),
     );

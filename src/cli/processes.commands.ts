@@ -2,6 +2,7 @@ import type { INestApplicationContext } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import type { Command } from 'commander';
 import { CommandRunner } from '../event-sourcing/command-runner';
+import { CLOCK, type Clock } from '../shared/clock';
 import { operatorContext } from '../shared/command-context';
 import { ChangeProcessCommand, ProcessChangeResult } from '../transactions/commands/process.handlers';
 import { aliasedVersion, aliasesOf, versionOf } from '../transactions/domain/process.decider';
@@ -10,6 +11,7 @@ import { TransactionReads } from '../transactions/queries/transaction-reads';
 import { processStream } from '../transactions/transaction-streams';
 import { output, withCli } from './cli-context';
 import { positiveInteger } from './numeric-options';
+import { FORCE_OPTION, pullTarget } from './pull-folder';
 
 /**
  * `process list|create|push|pull|create-alias|update-alias|delete-alias`: the platform CLI's process commands
@@ -17,7 +19,7 @@ import { positiveInteger } from './numeric-options';
  */
 export const processCli = (app: INestApplicationContext) => {
   const change = (marketplaceId: string, name: string, c: ChangeProcessCommand['change']) =>
-    app.get(CommandBus).execute<ChangeProcessCommand, ProcessChangeResult>(new ChangeProcessCommand(operatorContext(marketplaceId, new Date()), name, c));
+    app.get(CommandBus).execute<ChangeProcessCommand, ProcessChangeResult>(new ChangeProcessCommand(operatorContext(marketplaceId, app.get<Clock>(CLOCK).now()), name, c));
   const state = (marketplaceId: string, name: string) => app.get(CommandRunner).state(processStream(marketplaceId, name));
   const warnings = (w: string[]) => w.map((x) => `Warning: ${x}`);
 
@@ -53,7 +55,8 @@ export const processCli = (app: INestApplicationContext) => {
       return [...warnings(content.warnings), line].join('\n');
     },
 
-    async pull(marketplaceId: string, name: string, path: string, which: { version?: number; alias?: string }): Promise<string> {
+    async pull(marketplaceId: string, name: string, path: string, which: { version?: number; alias?: string; force?: boolean }): Promise<string> {
+      path = pullTarget(path, which.force ?? false);
       const s = await state(marketplaceId, name);
       const version = which.alias !== undefined ? aliasedVersion(s, which.alias) : versionOf(s, which.version ?? s.versions.at(-1)?.version ?? 0);
       if (!version) throw new Error(`Process ${name} has no ${which.alias !== undefined ? `alias ${which.alias}` : `version ${which.version ?? '(none)'}`}.`);
@@ -111,8 +114,9 @@ export const registerProcessCommands = (program: Command): void => {
     .requiredOption('--path <dir>', 'target folder')
     .option('--version <n>', 'version number', positiveInteger)
     .option('--alias <alias>', 'alias')
-    .action((o: { marketplace: string; process: string; path: string; version?: number; alias?: string }) =>
-      run((cli) => cli.pull(o.marketplace, o.process, o.path, { version: o.version, alias: o.alias })),
+    .option(...FORCE_OPTION, false)
+    .action((o: { marketplace: string; process: string; path: string; version?: number; alias?: string; force: boolean }) =>
+      run((cli) => cli.pull(o.marketplace, o.process, o.path, { version: o.version, alias: o.alias, force: o.force })),
     );
   for (const type of ['create-alias', 'update-alias'] as const)
     processes

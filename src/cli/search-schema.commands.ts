@@ -14,6 +14,7 @@ import {
 } from '../search-schemas/domain/search-schema';
 import { SetSearchSchemaCommand, UnsetSearchSchemaCommand } from '../search-schemas/commands/search-schema.handlers';
 import { SearchSchemas } from '../search-schemas/search-schemas';
+import { CLOCK, type Clock } from '../shared/clock';
 import { CliContext, output, withCli } from './cli-context';
 
 interface Common {
@@ -66,7 +67,7 @@ export const registerSearchSchemaCommands = (program: Command): void => {
       }
       if (opts.doc !== undefined) value.doc = opts.doc;
       await inMarketplace(opts.marketplace, async ({ app }) => {
-        await app.get(CommandBus).execute(new SetSearchSchemaCommand(operatorContext(opts.marketplace, new Date()), value));
+        await app.get(CommandBus).execute(new SetSearchSchemaCommand(operatorContext(opts.marketplace, app.get<Clock>(CLOCK).now()), value));
         console.log(`Set ${value.schemaFor} schema ${value.scope} ${value.key} (${value.type}).`);
       });
     });
@@ -82,7 +83,7 @@ export const registerSearchSchemaCommands = (program: Command): void => {
       const schemaFor = oneOf<SchemaFor>('for', opts.for, SCHEMA_FOR);
       const scope = oneOf<SchemaScope>('scope', opts.scope, allScopes);
       await inMarketplace(opts.marketplace, async ({ app }) => {
-        await app.get(CommandBus).execute(new UnsetSearchSchemaCommand(operatorContext(opts.marketplace, new Date()), schemaFor, scope, opts.key));
+        await app.get(CommandBus).execute(new UnsetSearchSchemaCommand(operatorContext(opts.marketplace, app.get<Clock>(CLOCK).now()), schemaFor, scope, opts.key));
         console.log(`Unset ${schemaFor} schema ${scope} ${opts.key}.`);
       });
     });

@@ -16,9 +16,9 @@ export const registerUserCommands = (program: Command): void => {
       .requiredOption('-m, --marketplace <id>', 'marketplace id')
       .requiredOption('--id <userId>', 'user id')
       .action(async (opts: { marketplace: string; id: string }) =>
-        withCli(async ({ app }) => {
+        withCli(async ({ app, clock }) => {
           await app.get(UserResources).integrationUser(opts.marketplace, { id: opts.id });
-          await app.get(CommandBus).execute(new UserCommandMessage(operatorContext(opts.marketplace, new Date()), opts.id, { type: 'set-banned', banned }));
+          await app.get(CommandBus).execute(new UserCommandMessage(operatorContext(opts.marketplace, clock.now()), opts.id, { type: 'set-banned', banned }));
           console.log(`User ${opts.id} ${banned ? 'banned' : 'unbanned'}.`);
         }),
       );

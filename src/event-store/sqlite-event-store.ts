@@ -332,6 +332,9 @@ export class SqliteEventStore implements EventStore {
             if (closed || batch.length === 0) break;
             await onEvents(batch);
             position = batch[batch.length - 1].position;
+            // A consumer that skips most events resolves on microtasks alone: without this turn, catching up on a
+            // long log (reactors after a restart) would hold the event loop, and requests wait, until the head.
+            await new Promise((resolve) => setImmediate(resolve));
           }
         } while (again && !closed);
       } finally {

@@ -1,3 +1,4 @@
+import { EmulatorClock } from '../../src/payments/emulator/emulator-clock';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { CommandBus } from '@nestjs/cqrs';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -34,6 +35,8 @@ export interface TestServer {
 export interface TestServerOptions {
   /** Decisions interleave between their reads and their appends (concurrency tests); see InterleavingEventStore. */
   interleaving?: { checkRevisions: boolean; delayMs?: number };
+  /** The server runs on the payment emulator's clock over the test clock (as `npm start` over real time), so `emulator clock advance` moves it. */
+  emulatorClock?: boolean;
 }
 
 /**
@@ -77,7 +80,7 @@ export const startTestServer = async (overrides: Partial<Config> = {}, options: 
   const clock = new ManualClock(TEST_START);
   const infra = await openInfrastructure(config);
   if (options.interleaving) infra.runner = new CommandRunner(new InterleavingEventStore(infra.events, options.interleaving), infra.projections);
-  const app = await createServer(infra, { clock });
+  const app = await createServer(infra, { clock: options.emulatorClock ? new EmulatorClock(clock) : clock });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.getHttpServer().address() as { port: number };
   const createMarketplace = (name = 'Test marketplace') =>

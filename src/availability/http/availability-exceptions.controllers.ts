@@ -7,7 +7,7 @@ import { ApiCommand, ApiQuery, INTEGRATION_TOKEN, USER_TOKEN } from '../../http/
 import { Responder } from '../../http/responder';
 import { NoParams, validateParams } from '../../http/validation';
 import { forbidden, notFound } from '../../shared/api-error';
-import { CLOCK, type Clock } from '../../shared/clock';
+import { CLOCK, type Clock, withinClientNow } from '../../shared/clock';
 import type { Resource } from '../../shared/resource';
 import { CreateAvailabilityExceptionCommand, DeleteAvailabilityExceptionCommand, ExceptionActor } from '../commands/availability-exception.handlers';
 import { storedException, StoredException } from '../domain/availability.views';
@@ -50,7 +50,7 @@ abstract class AvailabilityExceptionsEndpoints {
   /** Exceptions of a listing overlapping [start, end), by start; a listing that does not exist has none. */
   protected async queryExceptions(api: ApiRequest) {
     const p = validateParams(ExceptionQueryParams, api.query, 'query');
-    assertWindow(p, 'query', this.clock.now(), { startBackDays: 366, startAheadDays: 366, endAheadDays: 366, spanDays: 90 });
+    withinClientNow(this.clock, (now) => assertWindow(p, 'query', now, { startBackDays: 366, startAheadDays: 366, endAheadDays: 366, spanDays: 90 }));
     const found = await this.reads.listing(api.auth.marketplaceId, p.listingId);
     if (found && this.actor(api).kind === 'author' && found.listing.authorId !== api.auth.userId) throw forbidden('The listing belongs to another user.');
     const [start, end] = [p.start.getTime(), p.end.getTime()];

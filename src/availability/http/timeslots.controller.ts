@@ -10,7 +10,7 @@ import { ANY_MARKETPLACE_TOKEN, ApiQuery } from '../../http/endpoint.decorators'
 import { Responder } from '../../http/responder';
 import { IsTimestamp, IsUuidString, toTimestamp, validateParams } from '../../http/validation';
 import { invalidValue } from '../../shared/api-error';
-import { CLOCK, type Clock } from '../../shared/clock';
+import { CLOCK, type Clock, withinClientNow } from '../../shared/clock';
 import type { Resource } from '../../shared/resource';
 import { seatSourcesOf } from '../domain/availability.decider';
 import { IntervalOptions, MAX_INTERVAL_STEPS, timeSlots } from '../domain/time-slots';
@@ -54,7 +54,7 @@ export class TimeSlotsController {
   @Requires('read')
   async query(@Api() api: ApiRequest) {
     const p = validateParams(TimeSlotQueryParams, api.query, 'query');
-    assertWindow(p, 'query', this.clock.now(), { startBackDays: 1, startAheadDays: 366, endAheadDays: 366, spanDays: 90 });
+    withinClientNow(this.clock, (now) => assertWindow(p, 'query', now, { startBackDays: 1, startAheadDays: 366, endAheadDays: 366, spanDays: 90 }));
     const page = Number(p.page ?? 1);
     const perPage = Number(p.perPage ?? 100);
     if (perPage > MAX_PER_PAGE) throw invalidValue(['perPage'], 'query', `perPage must be an integer from 1 to ${MAX_PER_PAGE}.`);

@@ -8,7 +8,7 @@ import type { StoredListing } from '../domain/listing.views';
 import { ListingQueryScope, parseAvailabilityFilter, parseListingQuery } from './listing-query.params';
 import { AvailabilityRestrictionQuery } from '../../availability/queries/availability-restriction.query';
 import type { AvailabilityRestriction } from '../../search/listing-search.port';
-import { CLOCK, type Clock } from '../../shared/clock';
+import { CLOCK, type Clock, withinClientNow } from '../../shared/clock';
 import { Inject } from '@nestjs/common';
 import { ListingPage, SearchListingsQuery } from '../queries/listing.queries';
 import { ListingLookup } from '../listing-lookup';
@@ -36,7 +36,7 @@ export class ListingReads {
   async query(api: ApiRequest, scope: ListingQueryScope, ownerId?: string): Promise<{ listings: StoredListing[]; meta: Record<string, unknown> }> {
     const schemas = await this.schemas.list(api.auth.marketplaceId, 'listing');
     const query = parseListingQuery(api, scope, schemas, ownerId);
-    const availability = parseAvailabilityFilter(api.query, this.clock.now());
+    const availability = withinClientNow(this.clock, (now) => parseAvailabilityFilter(api.query, now));
     if (availability?.planType === 'time') query.withoutTotal = true;
     if (availability) query.availability = await this.queries.execute<AvailabilityRestrictionQuery, AvailabilityRestriction>(new AvailabilityRestrictionQuery(api.auth.marketplaceId, availability));
     const page = await this.queries.execute<SearchListingsQuery, ListingPage>(new SearchListingsQuery(query));

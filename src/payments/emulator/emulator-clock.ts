@@ -27,6 +27,10 @@ export class EmulatorClock implements Clock {
     return this.offsetMs;
   }
 
+  realNow(): Date {
+    return this.base.now();
+  }
+
   setOffset(ms: number): void {
     if (ms <= this.offsetMs) return;
     this.offsetMs = ms;
