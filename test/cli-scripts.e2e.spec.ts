@@ -169,7 +169,7 @@ describe("the CLI's clock", () => {
   it('stamps what the CLI writes with the store\'s clock, moved ahead by emulator clock advance, as the server does', async () => {
     const server = await startTestServer();
     try {
-      const env = testEnv({ DATA_DIR: server.infra.config.dataDir, TOKEN_SECRET: server.infra.config.tokenSecret, SQLITE_SYNCHRONOUS: 'NORMAL' });
+      const env = server.cliEnv();
       const cli = (...args: string[]) => finished(cliProcess(env, args));
       expect((await cli('emulator', 'clock', 'advance', 'P30D')).code).toBe(0);
       const set = await cli('search-schema', 'set', '-m', server.marketplace.marketplaceId, '--key', 'size', '--type', 'long', '--scope', 'public');
