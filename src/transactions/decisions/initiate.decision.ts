@@ -8,7 +8,7 @@ import { processStream, transactionStream } from '../transaction-streams';
 import { paymentStepOf } from '../domain/payment-step';
 import { ledgerEvents, ledgerStreams } from './ledger-effects';
 import { liveUser, protectedDataOf } from './parties';
-import { claimJobStream, decideUnderClaim } from './payment-claim.decision';
+import { claimJobStreamFor, decideUnderClaim } from './payment-claim.decision';
 import type { TransactionDecision } from './transaction-decision';
 import { jobEvents, jobStreams, notificationStreams } from './transaction-jobs';
 
@@ -62,7 +62,7 @@ export const initiateDecision = (ctx: CommandContext, command: InitiateTransacti
         listing: listingStream(mp, listingId),
         caller: userStream(mp, command.userId),
         ...(authorId ? { author: userStream(mp, authorId) } : {}),
-        ...(request.speculative ? {} : { ...jobStreams(mp, transactionId, undefined, false), claimJob: claimJobStream(mp, slot.claimId) }),
+        ...(request.speculative ? {} : { ...jobStreams(mp, transactionId, undefined, false), ...claimJobStreamFor(mp, slot.claimId, definition?.transitions.find((t) => t.name === request.transition)) }),
         ...(request.speculative || !definition ? {} : notificationStreams(mp, transactionId, 0, definition, request.transition)),
       };
     },

@@ -1,6 +1,8 @@
 import { cancelJob, jobStream, scheduleJob } from '../../event-sourcing/scheduled-job';
 import { auditDataOf, type CommandContext } from '../../shared/command-context';
 import type { PaymentClaim, TransactionCaller } from '../domain/payment-claim';
+import { isPaymentAction } from '../domain/payment.actions';
+import type { TransitionSpec } from '../domain/process-definition';
 import { transactionDecider } from '../domain/transaction.decider';
 import type { TransactionEvent } from '../domain/transaction.events';
 import type { TransactionState } from '../domain/transaction.state';
@@ -23,6 +25,10 @@ export interface PaymentClaimExpiredData {
   claimId: string;
 }
 export const claimJobStream = (marketplaceId: string, claimId: string) => jobStream(marketplaceId, `txclaim-${claimId}`);
+
+/** The claim's job stream, for a transition that can take a claim (one with Stripe actions); none for the others. */
+export const claimJobStreamFor = (marketplaceId: string, claimId: string, transition: TransitionSpec | undefined) =>
+  transition?.actions.some((a) => isPaymentAction(a.name)) ? { claimJob: claimJobStream(marketplaceId, claimId) } : {};
 
 /** What a claim records of the command that takes it. */
 export interface ClaimRequest {

@@ -11,7 +11,7 @@ import { processStream, transactionStream } from '../transaction-streams';
 import type { ClaimSlot, TransitionRequest } from './initiate.decision';
 import { ledgerEvents, ledgerStreams } from './ledger-effects';
 import { liveUser, protectedDataOf } from './parties';
-import { claimJobStream, decideUnderClaim } from './payment-claim.decision';
+import { claimJobStreamFor, decideUnderClaim } from './payment-claim.decision';
 import type { TransactionDecision } from './transaction-decision';
 import { jobEvents, jobStreams, notificationStreams } from './transaction-jobs';
 
@@ -50,7 +50,7 @@ export const transitionDecision = (ctx: CommandContext, command: TransitionTrans
         customer: userStream(mp, tx.customerId!),
         provider: userStream(mp, tx.providerId!),
         // A delayed transition's own job is the one it leaves: the scheduler records that it ran.
-        ...(request.speculative ? {} : { ...jobStreams(mp, transactionId, tx, caller.kind !== 'system'), claimJob: claimJobStream(mp, slot.claimId) }),
+        ...(request.speculative ? {} : { ...jobStreams(mp, transactionId, tx, caller.kind !== 'system'), ...claimJobStreamFor(mp, slot.claimId, definition?.transitions.find((t) => t.name === request.transition)) }),
         ...(request.speculative || !definition ? {} : notificationStreams(mp, transactionId, tx.transitions.length, definition, request.transition)),
       };
     },
