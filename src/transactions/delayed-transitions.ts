@@ -3,6 +3,7 @@ import { ScheduledCommands } from '../event-sourcing/scheduler';
 import { IDS, type IdGenerator } from '../shared/ids';
 import { CommandRunner } from '../event-sourcing/command-runner';
 import type { CommandContext } from '../shared/command-context';
+import { ApiError } from '../shared/api-error';
 import { DELAYED_NOTIFICATION, DELAYED_TRANSITION, DelayedNotificationData, DelayedTransitionData, notificationDecision } from './decisions/transaction-jobs';
 import { PaymentClaims, speculate } from './commands/payment-claims';
 import { PAYMENT_CLAIM_EXPIRED, type PaymentClaimExpiredData } from './decisions/payment-claim.decision';
@@ -37,7 +38,11 @@ export class DelayedTransitions implements OnModuleInit {
       const decision = transitionDecision(ctx, { transactionId: data.transactionId, caller: { kind: 'system' }, request, onlyAfter: data.transitionCount }, () => this.ids.next(), slot);
       const { step } = await speculate(this.runner, ctx, decision);
       if (!step) return { ctx, streams: decision.streams, decide: (s) => decision.decide(s, { mode: 'claim', claimId: slot.claimId }) };
-      await this.claims.run(ctx, data.transactionId, decision, slot.claimId);
+      await this.claims.run(ctx, data.transactionId, decision, slot.claimId).catch((error: unknown) => {
+        // Another transition held the transaction longer than a rival waits: try the job again later, not never.
+        if (error instanceof ApiError && error.code === 'conflict') throw new Error(`job of ${data.transition}: ${error.message}`);
+        throw error;
+      });
       return nothingMore(ctx);
     });
     this.commands.register<DelayedNotificationData>(DELAYED_NOTIFICATION, (ctx, data) => notificationDecision(ctx, data));

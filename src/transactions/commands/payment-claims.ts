@@ -18,6 +18,12 @@ import { TransactionPayments } from './transaction-payments';
 export const speculate = async (runner: CommandRunner, ctx: CommandContext, decision: TransactionDecision): Promise<TransactionDecided> =>
   (await runner.preview({ ctx, streams: decision.streams, decide: (s) => decision.decide(s, { mode: 'speculative' }) })).result!;
 
+/** Rounds of the runner's own retries a claimed transition gets before its claim is left to the reconciler. */
+const COMPLETE_ROUNDS = 8;
+
+/** A refusal of the transition itself (not a conflict that another try may not meet, not a failure of the store). */
+const isRefusal = (error: unknown): boolean => (error instanceof ApiError && error.code !== 'conflict') || error instanceof ClaimLost || error instanceof ClaimHeld;
+
 /** How long a rival waits for a claim to be settled before it answers 409 (the claim's holder is calling the provider). */
 const RIVAL_WAIT_MS = 10_000;
 
@@ -60,16 +66,34 @@ export class PaymentClaims {
       throw refusal;
     }
     try {
-      const done = await this.runner.run({ ctx, streams: decision.streams, decide: (s) => decision.decide(s, { mode: 'complete', claimId, outcome }) });
-      return done.result!.after;
+      return await this.complete(ctx, decision, claimId, outcome);
     } catch (failure) {
       const now = await this.runner.state(transactionStream(ctx.marketplaceId, transactionId));
       if (now.lastClaim?.claimId === claimId && now.lastClaim.outcome === 'completed') return now;
-      if (now.paymentClaim?.claimId === claimId) {
+      // Money has moved: a refusal of the transition itself is reversed; anything transient (other streams kept
+      // changing, the store unreachable) leaves the claim open for the reconciler to complete, never half-undone.
+      if (now.paymentClaim?.claimId === claimId && isRefusal(failure)) {
         const reversal = await this.payments.reverse(ctx, step, outcome);
         await this.release(ctx, transactionId, claimId, failure instanceof Error ? failure.message : String(failure), reversal);
       }
       throw failure instanceof ClaimLost || failure instanceof ClaimHeld ? conflict('transaction-invalid-transition', 'The transition was settled by another request.') : failure;
+    }
+  }
+
+  /**
+   * The claimed transition with the provider's answers. The claim holds the transaction, but the other streams it
+   * appends to (a listing's seats, its stock) may keep changing under load: a runner that gave up on them (409
+   * `conflict`) is asked again, a few times, before the claim is left to the reconciler.
+   */
+  private async complete(ctx: CommandContext, decision: TransactionDecision, claimId: string, outcome: PaymentOutcome): Promise<TransactionState> {
+    for (let round = 1; ; round += 1) {
+      try {
+        const done = await this.runner.run({ ctx, streams: decision.streams, decide: (s) => decision.decide(s, { mode: 'complete', claimId, outcome }) });
+        return done.result!.after;
+      } catch (error) {
+        if (!(error instanceof ApiError && error.code === 'conflict') || round >= COMPLETE_ROUNDS) throw error;
+        await sleep(Math.random() * 20 * round);
+      }
     }
   }
 
