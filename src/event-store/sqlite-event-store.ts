@@ -1,6 +1,6 @@
 import type { Database, Statement } from 'better-sqlite3';
 import { randomUUID } from 'node:crypto';
-import { decodeStored, encodeStored } from '../shared/stored-json';
+import { encodeStored } from '../shared/stored-json';
 import {
   AppendHooks,
   AppendResult,
@@ -14,6 +14,7 @@ import {
   Subscription,
   WrongExpectedRevisionError,
 } from './event-store.port';
+import { lazyRecordedEvent } from './lazy-recorded-event';
 import { RecentEvents } from './recent-events';
 import { SqliteEventViews } from './sqlite-event-views';
 import type { WalGroupCommit } from './wal-group-commit';
@@ -462,23 +463,5 @@ const indexFor = (f: LogFilter | undefined): string => {
  * Data and metadata (the resource view, the bulk of an event) are decoded on first access: folding a stream into an
  * aggregate's state reads only `data`, and a subscriber passing over an event reads neither.
  */
-const toRecorded = (row: EventRow): RecordedEvent => {
-  let data: unknown;
-  let metadata: EventMetadata | undefined;
-  return {
-    id: row.id,
-    streamId: row.stream_id,
-    revision: row.revision,
-    position: row.position,
-    type: row.type,
-    // Decoded on first access too: a reactor passes over most events by their type alone.
-    get data(): unknown {
-      data ??= decodeStored(row.data);
-      return data;
-    },
-    get metadata(): EventMetadata {
-      metadata ??= decodeStored(row.metadata) as EventMetadata;
-      return metadata;
-    },
-  };
-};
+const toRecorded = (row: EventRow): RecordedEvent =>
+  lazyRecordedEvent({ id: row.id, streamId: row.stream_id, revision: row.revision, position: row.position, type: row.type }, row.data, row.metadata);
