@@ -3,6 +3,8 @@ import { CommandBus } from '@nestjs/cqrs';
 import { closeSync, existsSync, fsyncSync, openSync, readFileSync, renameSync, rmSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Config } from './config';
+import type { Infrastructure } from './infrastructure/composition-root';
+import { acquireWithin } from './event-sourcing/worker-leases.port';
 import { CreatedMarketplace, CreateMarketplaceCommand } from './marketplaces/commands/create-marketplace.handler';
 import { MarketplaceDirectory } from './marketplaces/marketplace-directory';
 import { InstallDefaultProcessesCommand } from './transactions/commands/process.handlers';
@@ -32,8 +34,30 @@ const pendingFile = (config: Config) => join(config.dataDir, 'dev-credentials.pe
  * `dev-credentials.json`. A start that finds a pending file finishes the job: it creates the marketplace if the
  * crash came before the append, and keeps the file either way. Secrets are stored hashed, so a marketplace whose
  * secrets were never on disk could not be used; this order never makes one.
+ *
+ * Once per store: instances that start together on a shared store (each with its own data folder) take turns on
+ * the store's `dev-marketplace` lease, and each looks at the store only when the one before is done, so one of them
+ * creates the marketplace and the others find it (and print nothing: its secrets are in the first one's folder).
  */
-export const ensureDevMarketplace = async (app: INestApplicationContext, config: Config): Promise<DevCredentials | null> => {
+export const ensureDevMarketplace = async (
+  app: INestApplicationContext,
+  config: Config,
+  infra: Pick<Infrastructure, 'leases' | 'events' | 'projections'>,
+): Promise<DevCredentials | null> => {
+  const lease = await acquireWithin(infra.leases, 'dev-marketplace', BOOTSTRAP_WAIT_MS);
+  if (!lease) throw new Error(`the development marketplace's bootstrap waited ${BOOTSTRAP_WAIT_MS / 1000} s for another instance; start again`);
+  try {
+    // What the previous holder created is in the read models the directory lists before this one looks.
+    await infra.projections.waitFor(await infra.events.headPosition());
+    return await bootstrapUnderLease(app, config);
+  } finally {
+    await lease.release();
+  }
+};
+
+const BOOTSTRAP_WAIT_MS = 60_000;
+
+const bootstrapUnderLease = async (app: INestApplicationContext, config: Config): Promise<DevCredentials | null> => {
   const file = credentialsFile(config);
   const directory = app.get(MarketplaceDirectory);
   if (existsSync(file)) {

@@ -56,7 +56,7 @@ const main = async (): Promise<void> => {
     const clock = await emulatorClockOf(infra.runner, systemClock);
     // The bootstrap runs before the reactors and the scheduler: over a long log their catch-up would hold it up.
     app = await createServer(infra, { logger: true, clock, background: false });
-    const credentials = await ensureDevMarketplace(app, config);
+    const credentials = await ensureDevMarketplace(app, config, infra);
     await startServerBackground(app, infra, clock);
     try {
       await app.listen({ port: config.port, host: config.host });

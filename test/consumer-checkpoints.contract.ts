@@ -76,6 +76,32 @@ export const consumerCheckpointsContract = (name: string, makeStore: () => Promi
       ]);
     });
 
+    it('never moves a checkpoint backwards: a late save of an older position is refused and changes nothing', async () => {
+      const name = consumer('late-holder');
+      expect(await store.save(name, record({ position: 10 }))).toBe(true);
+      expect(await store.save(name, record({ position: 12 }))).toBe(true);
+      // A former holder of the consumer's lease saves what it was doing before the new holder moved on.
+      expect(await store.save(name, record({ position: 11, attempts: 2, lastError: 'late' }))).toBe(false);
+      expect(await store.load(name)).toEqual(record({ position: 12 }));
+    });
+
+    it('takes a record at the same position (a failure recorded, a stopped consumer resumed)', async () => {
+      const name = consumer('same-position');
+      await store.save(name, record({ position: 20 }));
+      const stopped = record({ position: 20, attempts: 8, lastError: 'SMTP down', stoppedAt: '2026-01-01T00:00:02.000Z' });
+      expect(await store.save(name, stopped)).toBe(true);
+      expect(await store.load(name)).toEqual(stopped);
+      expect(await store.save(name, record({ position: 20 }))).toBe(true);
+      expect(await store.load(name)).toEqual(record({ position: 20 }));
+    });
+
+    it('keeps the highest position when savers race', async () => {
+      const name = consumer('racing');
+      const positions = Array.from({ length: 20 }, (_, i) => ((i * 7) % 20) + 1);
+      await Promise.all(positions.map((position) => store.save(name, record({ position }))));
+      expect((await store.load(name))?.position).toBe(20);
+    });
+
     it('survives a read-model rebuild (reset)', async () => {
       if (!fixture.resetReadModels) return;
       const name = consumer('rebuild');

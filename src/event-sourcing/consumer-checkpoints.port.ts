@@ -26,8 +26,12 @@ export interface NamedConsumerCheckpoint extends ConsumerCheckpoint {
 export interface ConsumerCheckpoints {
   /** The record of a consumer; null when it never saved one. */
   load(name: string): Promise<ConsumerCheckpoint | null>;
-  /** Replaces the record of a consumer. */
-  save(name: string, record: ConsumerCheckpoint): Promise<void>;
+  /**
+   * Replaces the record of a consumer unless the stored one is at a later position (compare-and-set on the
+   * position): a checkpoint never moves backwards, even when a former holder of the consumer's lease saves late.
+   * False when refused (nothing written).
+   */
+  save(name: string, record: ConsumerCheckpoint): Promise<boolean>;
   /** Every consumer's record, by name. */
   list(): Promise<NamedConsumerCheckpoint[]>;
   close(): Promise<void>;

@@ -1,4 +1,4 @@
-import { ANY, BACKWARDS, END, FORWARDS, jsonEvent, KurrentDBClient, START, StreamNotFoundError } from '@kurrent/kurrentdb-client';
+import { ANY, BACKWARDS, END, FORWARDS, jsonEvent, KurrentDBClient, NO_STREAM, START, StreamNotFoundError, WrongExpectedVersionError } from '@kurrent/kurrentdb-client';
 import type { ConsumerCheckpoint, ConsumerCheckpoints, NamedConsumerCheckpoint } from './consumer-checkpoints.port';
 
 /**
@@ -39,6 +39,11 @@ export class KurrentDbConsumerCheckpoints implements ConsumerCheckpoints {
   }
 
   async load(name: string): Promise<ConsumerCheckpoint | null> {
+    return (await this.last(name))?.record ?? null;
+  }
+
+  /** The consumer's last record and the revision it is at (null: none yet). */
+  private async last(name: string): Promise<{ record: ConsumerCheckpoint | null; revision: bigint } | null> {
     try {
       for await (const { event } of this.client.readStream(consumerCheckpointStream(name), {
         direction: BACKWARDS,
@@ -46,7 +51,9 @@ export class KurrentDbConsumerCheckpoints implements ConsumerCheckpoints {
         maxCount: 1,
         requiresLeader: true,
       })) {
-        if (event && event.type === CHECKPOINT_TYPE) return toRecord(event.data);
+        if (!event) continue;
+        // The stream's last event is the record; anything else there (none is written) counts as no record.
+        return { record: event.type === CHECKPOINT_TYPE ? toRecord(event.data) : null, revision: event.revision };
       }
     } catch (error) {
       if (error instanceof StreamNotFoundError) return null;
@@ -55,7 +62,8 @@ export class KurrentDbConsumerCheckpoints implements ConsumerCheckpoints {
     return null;
   }
 
-  async save(name: string, record: ConsumerCheckpoint): Promise<void> {
+  /** Compare-and-set: the last record is read, compared and followed at its revision; a rival write means read again. */
+  async save(name: string, record: ConsumerCheckpoint): Promise<boolean> {
     await this.register(name);
     const data: StoredRecord = {
       position: record.position,
@@ -64,7 +72,16 @@ export class KurrentDbConsumerCheckpoints implements ConsumerCheckpoints {
       stoppedAt: record.stoppedAt,
       updatedAt: record.updatedAt,
     };
-    await this.client.appendToStream(consumerCheckpointStream(name), jsonEvent({ type: CHECKPOINT_TYPE, data }), { streamState: ANY });
+    for (;;) {
+      const last = await this.last(name);
+      if (last?.record && last.record.position > record.position) return false;
+      try {
+        await this.client.appendToStream(consumerCheckpointStream(name), jsonEvent({ type: CHECKPOINT_TYPE, data }), { streamState: last?.revision ?? NO_STREAM });
+        return true;
+      } catch (error) {
+        if (!(error instanceof WrongExpectedVersionError)) throw error;
+      }
+    }
   }
 
   async list(): Promise<NamedConsumerCheckpoint[]> {

@@ -28,7 +28,7 @@ interface Row {
 /**
  * Production on PostgreSQL: one row per consumer in `consumer_checkpoints`, beside the log in the installation's
  * schema, as the embedded store keeps them. The read models' `reset()` (rebuild) never touches this table.
- * `save` replaces the record, as the port says: a reactor's engine is the one writer of its record.
+ * `save` is a compare-and-set on the position (one conditional upsert), as the port says.
  */
 export class PostgresConsumerCheckpoints implements ConsumerCheckpoints {
   private constructor(private readonly db: PostgresDatabase) {}
@@ -45,14 +45,17 @@ export class PostgresConsumerCheckpoints implements ConsumerCheckpoints {
     return record;
   }
 
-  async save(name: string, record: ConsumerCheckpoint): Promise<void> {
-    await this.db.query(
+  async save(name: string, record: ConsumerCheckpoint): Promise<boolean> {
+    const saved = await this.db.query(
       `INSERT INTO consumer_checkpoints (name, position, attempts, last_error, stopped_at, updated_at)
        VALUES ($1, $2, $3, $4, $5, $6)
        ON CONFLICT (name) DO UPDATE SET position = excluded.position, attempts = excluded.attempts,
-         last_error = excluded.last_error, stopped_at = excluded.stopped_at, updated_at = excluded.updated_at`,
+         last_error = excluded.last_error, stopped_at = excluded.stopped_at, updated_at = excluded.updated_at
+       WHERE consumer_checkpoints.position <= excluded.position
+       RETURNING name`,
       [name, record.position, record.attempts, record.lastError, record.stoppedAt, record.updatedAt],
     );
+    return saved.length > 0;
   }
 
   async list(): Promise<NamedConsumerCheckpoint[]> {

@@ -4,6 +4,7 @@ import { SqliteEventStore } from '../event-store/sqlite-event-store';
 import type { ConsumerCheckpoint, ConsumerCheckpoints } from './consumer-checkpoints.port';
 import type { Reactor } from './reactor';
 import { ReactorEngine, ReactorEngineOptions } from './reactor-engine';
+import { InProcessLeases } from './worker-leases.port';
 import { SqliteConsumerCheckpoints } from './sqlite-consumer-checkpoints';
 import { ReadModelsNotCurrentError } from './read-model-visibility';
 
@@ -165,8 +166,9 @@ describe('ReactorEngine', () => {
     await first.start();
     await first.idle();
     await first.stop();
-    // when: it is delivered again (the checkpoint moved back, as after a crash)
-    await t.checkpoints.save('payments', { position: 0, attempts: 0, lastError: null, stoppedAt: null, updatedAt: '2026-01-01T00:00:00.000Z' });
+    // when: it is delivered again (the checkpoint is back at 0, as after a crash before it was saved; `save` itself
+    // never moves a checkpoint back)
+    t.db.prepare('UPDATE consumer_checkpoints SET position = 0 WHERE name = ?').run('payments');
     const second = t.engine([payments(provider)]);
     await second.start();
     await second.idle();
@@ -188,7 +190,7 @@ describe('ReactorEngine', () => {
           killed = true;
           throw new Error('killed');
         }
-        await t.checkpoints.save(name, record);
+        return t.checkpoints.save(name, record);
       },
     };
     const event = await t.append('payment/requested');
@@ -296,7 +298,8 @@ describe('ReactorEngine', () => {
     expect((await engine.status())[0]).toEqual(expect.objectContaining({ stopped: false, lag: 0, lastError: null }));
   });
 
-  it('retries a stopped reactor at the next start', async () => {
+  it('keeps a stopped reactor stopped across a restart, until it is resumed', async () => {
+    // given: a reactor that stopped after its attempts
     let down = true;
     const reactor: Reactor = { name: 'r', eventTypes: ['a/one'], react: async () => { if (down) throw new Error('down'); } };
     const event = await t.append('a/one');
@@ -306,8 +309,14 @@ describe('ReactorEngine', () => {
     await first.stop();
     expect(await t.checkpoints.load('r')).toEqual(expect.objectContaining({ position: 0, stoppedAt: expect.any(String) }));
     down = false;
+    // when: an instance starts (another instance's start, or this one's restart)
     const second = t.engine([reactor]);
     await second.start();
+    await second.idle();
+    // then: the stopped state is the shared record's; only a resume clears it
+    expect(await t.checkpoints.load('r')).toEqual(expect.objectContaining({ position: 0, stoppedAt: expect.any(String), attempts: 2 }));
+    expect((await second.status())[0]).toEqual(expect.objectContaining({ stopped: true, lastError: expect.stringContaining('down') }));
+    await second.resume('r');
     await second.idle();
     expect(await t.checkpoints.load('r')).toEqual(expect.objectContaining({ position: event.position, stoppedAt: null, attempts: 0 }));
   });
@@ -325,6 +334,28 @@ describe('ReactorEngine', () => {
     await engine.idle();
     // then
     expect(provider.effects).toEqual([fresh.id]);
+  });
+
+  it('runs a reactor on the one instance holding its lease; another takes over from the checkpoint when it goes', async () => {
+    // given: two instances over one store and one lease table
+    const provider = new FakeProvider();
+    const leases = new InProcessLeases();
+    const a = t.engine([payments(provider)], { leases, leaseRetryMs: 20 });
+    const b = t.engine([payments(provider)], { leases, leaseRetryMs: 20 });
+    await a.start();
+    await b.start();
+    const first = await t.append('payment/requested');
+    await a.idle();
+    expect((await a.status())[0].heldHere).toBe(true);
+    expect((await b.status())[0]).toEqual(expect.objectContaining({ heldHere: false, position: first.position }));
+    // when: the holder goes, and more events come
+    await a.stop();
+    const second = await t.append('payment/requested');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    await b.idle();
+    // then: each event was reacted to once, by one instance or the other
+    expect(provider.calls).toEqual([first.id, second.id]);
+    expect((await b.status())[0]).toEqual(expect.objectContaining({ heldHere: true, position: second.position }));
   });
 
   it('continues from its checkpoint after a restart', async () => {

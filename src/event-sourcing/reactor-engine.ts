@@ -5,6 +5,8 @@ import type { ConsumerCheckpoint, ConsumerCheckpoints } from './consumer-checkpo
 import type { Reactor } from './reactor';
 import { ReadModelsNotCurrentError } from './read-model-visibility';
 import type { ReadModelVisibility } from './command-runner';
+import { LeasedWorker } from './leased-worker';
+import { InProcessLeases, WorkerLeases } from './worker-leases.port';
 
 /** pino-compatible (`logger.warn(object, message)`); `console` works too. */
 export interface ReactorLogger {
@@ -43,6 +45,13 @@ export interface ReactorEngineOptions {
    * 0: at once). Saving it costs a durable write; deferring it costs, after a crash, looking at those events again.
    */
   passedOverSaveMs?: number;
+  /**
+   * Who runs each reactor when several instances share the store (default: this process, at once): a reactor runs
+   * only on the instance that holds its lease `reactor:<name>`.
+   */
+  leases?: WorkerLeases;
+  /** How often an instance without a reactor's lease tries to take it (default 2000 ms). */
+  leaseRetryMs?: number;
 }
 
 export interface ReactorStatus {
@@ -57,10 +66,12 @@ export interface ReactorStatus {
   stopped: boolean;
   stoppedAt: string | null;
   updatedAt: string | null;
+  /** Whether this instance holds the reactor's lease (runs it); the record is the shared one either way. */
+  heldHere: boolean;
 }
 
 /** What an operator sees of one consumer's record (the CLI reads records without an engine). */
-export const reactorStatusOf = (name: string, record: ConsumerCheckpoint | null, head: number): ReactorStatus => ({
+export const reactorStatusOf = (name: string, record: ConsumerCheckpoint | null, head: number, heldHere = false): ReactorStatus => ({
   name,
   position: record?.position ?? 0,
   lag: Math.max(0, head - (record?.position ?? 0)),
@@ -69,13 +80,17 @@ export const reactorStatusOf = (name: string, record: ConsumerCheckpoint | null,
   stopped: Boolean(record?.stoppedAt),
   stoppedAt: record?.stoppedAt ?? null,
   updatedAt: record?.updatedAt ?? null,
+  heldHere,
 });
 
 interface Run {
   reactor: Reactor;
   types: ReadonlySet<string>;
   record: ConsumerCheckpoint;
+  /** closed: not started, or another instance holds its lease. */
   state: 'running' | 'stopped' | 'closed';
+  /** Starts the reactor on the instance that holds its lease. */
+  worker: LeasedWorker;
   /** Bumped at every (re)subscription: a batch of an older subscription is ignored. */
   generation: number;
   subscription: Subscription | null;
@@ -129,9 +144,10 @@ export class ReactorEngine {
     this.clock = options.clock ?? systemClock;
     this.passedOverSaveMs = options.passedOverSaveMs ?? 1000;
     this.visibility = options.visibility ?? null;
+    const leases = options.leases ?? new InProcessLeases();
     for (const reactor of reactors) {
       if (this.runs.has(reactor.name)) throw new Error(`two reactors are named "${reactor.name}"`);
-      this.runs.set(reactor.name, {
+      const run: Run = {
         reactor,
         types: new Set(reactor.eventTypes),
         record: { position: 0, attempts: 0, lastError: null, stoppedAt: null, updatedAt: this.now() },
@@ -142,36 +158,73 @@ export class ReactorEngine {
         interrupt: null,
         resumeTimer: null,
         passedOverSave: null,
-      });
+        worker: null!,
+      };
+      run.worker = new LeasedWorker(
+        leases,
+        `reactor:${reactor.name}`,
+        { start: () => this.begin(run), stop: () => this.end(run) },
+        { retryMs: options.leaseRetryMs, logger: this.logger },
+      );
+      this.runs.set(reactor.name, run);
     }
   }
 
-  /** Starts every reactor from its checkpoint; a stopped one is retried (its attempts count again from 0). */
+  /**
+   * Starts every reactor whose lease this instance takes (all of them on a store of its own), from its shared
+   * checkpoint; the others are taken over when their holder goes. A stopped reactor stays stopped until an
+   * operator's `reactors resume` (any instance's start leaves it so: the stopped state is the shared record's).
+   */
   async start(): Promise<void> {
-    let head: number | undefined;
-    for (const run of this.runs.values()) {
-      if (run.state !== 'closed') continue;
-      let record = await this.checkpoints.load(run.reactor.name);
-      if (!record) {
-        // First start: the log's head, not its start, unless told otherwise; saved at once, so that events appended
-        // from now on are this reactor's even if it fails before it handles one.
-        head ??= this.startFrom === 'head' ? await this.store.headPosition() : 0;
-        record = { position: head, attempts: 0, lastError: null, stoppedAt: null, updatedAt: this.now() };
-        await this.checkpoints.save(run.reactor.name, record);
-      } else if (record.stoppedAt || record.attempts > 0) {
-        record = { ...record, attempts: 0, stoppedAt: null, updatedAt: this.now() };
-        await this.checkpoints.save(run.reactor.name, record);
-      }
-      run.record = record;
+    for (const run of this.runs.values()) await run.worker.start();
+  }
+
+  /** This instance took the reactor's lease: its record is read again (a previous holder moved it). */
+  private async begin(run: Run): Promise<void> {
+    let record = await this.checkpoints.load(run.reactor.name);
+    if (!record) {
+      // First start: the log's head, not its start, unless told otherwise; saved at once, so that events appended
+      // from now on are this reactor's even if it fails before it handles one.
+      const head = this.startFrom === 'head' ? await this.store.headPosition() : 0;
+      record = { position: head, attempts: 0, lastError: null, stoppedAt: null, updatedAt: this.now() };
+      if (!(await this.checkpoints.save(run.reactor.name, record))) record = (await this.checkpoints.load(run.reactor.name)) ?? record;
+    }
+    run.record = record;
+    if (record.stoppedAt) {
+      run.state = 'stopped';
+      this.pollForResume(run);
+    } else {
       this.subscribe(run);
     }
   }
 
-  /** Retries a stopped reactor from its checkpoint (the event it stopped at first). No-op for a running one. */
+  /** The lease went (or the engine stops): no further event is handled here; the one in flight may finish. */
+  private async end(run: Run): Promise<void> {
+    const subscription = run.subscription;
+    run.state = 'closed';
+    run.generation += 1;
+    run.subscription = null;
+    run.interrupt?.();
+    this.clearResumePoll(run);
+    await subscription?.close();
+    await run.inFlight?.catch(() => undefined);
+    if (run.passedOverSave) await this.savePassedOver(run);
+    this.settleWaiters();
+  }
+
+  /**
+   * Retries a stopped reactor from its checkpoint (the event it stopped at first): its shared record is cleared, as
+   * the CLI's `reactors resume` does, and the instance that holds it resumes it. No-op for a running one.
+   */
   async resume(name: string): Promise<void> {
     const run = this.runs.get(name);
     if (!run) throw new Error(`no reactor is named "${name}"`);
-    if (run.state !== 'stopped') return;
+    if (run.state === 'running') return;
+    if (run.state === 'closed') {
+      const record = await this.checkpoints.load(name);
+      if (record?.stoppedAt) await this.checkpoints.save(name, { ...record, attempts: 0, stoppedAt: null, updatedAt: this.now() });
+      return;
+    }
     this.clearResumePoll(run);
     run.record = { ...run.record, attempts: 0, stoppedAt: null, updatedAt: this.now() };
     await this.checkpoints.save(name, run.record);
@@ -180,28 +233,21 @@ export class ReactorEngine {
 
   /** Stops every reactor, waiting for the side effect in flight (an event not checkpointed yet is delivered again). */
   async stop(): Promise<void> {
-    await Promise.all(
-      [...this.runs.values()].map(async (run) => {
-        const subscription = run.subscription;
-        run.state = 'closed';
-        run.generation += 1;
-        run.subscription = null;
-        run.interrupt?.();
-        this.clearResumePoll(run);
-        await subscription?.close();
-        await run.inFlight?.catch(() => undefined);
-        if (run.passedOverSave) await this.savePassedOver(run);
-      }),
-    );
+    await Promise.all([...this.runs.values()].map((run) => run.worker.stop()));
     this.settleWaiters();
   }
 
+  /**
+   * Every reactor as the store records it (so each instance shows the same stopped state and error), with this
+   * instance's newer position for those it runs.
+   */
   async status(): Promise<ReactorStatus[]> {
     const head = await this.store.headPosition();
-    return [...this.runs.values()].map((run) => ({
-      ...reactorStatusOf(run.reactor.name, run.record, head),
-      stopped: run.state === 'stopped',
-    }));
+    const stored = new Map((await this.checkpoints.list()).map(({ name, ...record }) => [name, record]));
+    return [...this.runs.values()].map((run) => {
+      const record = run.worker.held ? run.record : (stored.get(run.reactor.name) ?? null);
+      return { ...reactorStatusOf(run.reactor.name, record, head, run.worker.held), stopped: Boolean(record?.stoppedAt) };
+    });
   }
 
   /** Resolves once every running reactor has passed `position` (stopped ones are not waited for). */
@@ -342,11 +388,14 @@ export class ReactorEngine {
     run.generation += 1;
     run.subscription = null;
     void subscription?.close();
-    if (this.resumePollMs > 0) {
-      run.resumeTimer = setInterval(() => void this.pollResume(run), this.resumePollMs);
-      run.resumeTimer.unref();
-    }
+    this.pollForResume(run);
     this.settleWaiters();
+  }
+
+  private pollForResume(run: Run): void {
+    if (this.resumePollMs <= 0 || run.resumeTimer) return;
+    run.resumeTimer = setInterval(() => void this.pollResume(run), this.resumePollMs);
+    run.resumeTimer.unref();
   }
 
   /** An operator cleared `stoppedAt` (CLI `reactors resume`): retry. */

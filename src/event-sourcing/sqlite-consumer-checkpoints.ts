@@ -36,7 +36,8 @@ export class SqliteConsumerCheckpoints implements ConsumerCheckpoints {
       `INSERT INTO consumer_checkpoints (name, position, attempts, last_error, stopped_at, updated_at)
        VALUES (@name, @position, @attempts, @lastError, @stoppedAt, @updatedAt)
        ON CONFLICT (name) DO UPDATE SET position = excluded.position, attempts = excluded.attempts,
-         last_error = excluded.last_error, stopped_at = excluded.stopped_at, updated_at = excluded.updated_at`,
+         last_error = excluded.last_error, stopped_at = excluded.stopped_at, updated_at = excluded.updated_at
+       WHERE consumer_checkpoints.position <= excluded.position`,
     );
     this.selectOne = db.prepare('SELECT * FROM consumer_checkpoints WHERE name = ?');
     this.selectAll = db.prepare('SELECT * FROM consumer_checkpoints ORDER BY name');
@@ -49,8 +50,8 @@ export class SqliteConsumerCheckpoints implements ConsumerCheckpoints {
     return record;
   }
 
-  async save(name: string, record: ConsumerCheckpoint): Promise<void> {
-    this.upsert.run({
+  async save(name: string, record: ConsumerCheckpoint): Promise<boolean> {
+    const { changes } = this.upsert.run({
       name,
       position: record.position,
       attempts: record.attempts,
@@ -58,6 +59,7 @@ export class SqliteConsumerCheckpoints implements ConsumerCheckpoints {
       stoppedAt: record.stoppedAt,
       updatedAt: record.updatedAt,
     });
+    return changes > 0;
   }
 
   async list(): Promise<NamedConsumerCheckpoint[]> {

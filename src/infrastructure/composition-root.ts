@@ -8,7 +8,8 @@
  * | Read models            | SqliteDocumentStore + SqliteListingSearch, same file   | PostgresDocumentStore + PostgresListingSearch | Elasticsearch document store + listing search| ELASTICSEARCH_URL   |
  * | Projections            | InlineProjectionEngine: inside the append transaction  | PostgresInlineProjectionEngine: the same      | CatchUpProjectionEngine; commands wait for it| both of the above   |
  * | Consumer checkpoints   | SqliteConsumerCheckpoints, same file                   | PostgresConsumerCheckpoints                   | KurrentDbConsumerCheckpoints                 | EVENTSTORE_URL      |
- * | Reactors, scheduler    | in the server process (never in the CLI)               | the same                                     |                     |
+ * | Reactors, scheduler    | in the server process (never in the CLI)               | on the instance holding each one's lease      | the same                                     |                     |
+ * | Worker leases          | InProcessLeases (one server per file: server.pid)      | PostgresWorkerLeases: session advisory locks  | KurrentDbWorkerLeases: lease streams         | both of the above   |
  * | Blobs                  | files under DATA_DIR/blobs                             | an S3-compatible bucket                      | BLOB_S3_BUCKET      |
  * | Mail                   | outbox under DATA_DIR/outbox (CLI `mail`)              | SMTP                                         | SMTP_URL            |
  *
@@ -38,6 +39,10 @@ import type { Projection } from '../event-sourcing/projection';
 import type { Reactor } from '../event-sourcing/reactor';
 import { ReactorEngine } from '../event-sourcing/reactor-engine';
 import { ScheduledCommands, Scheduler } from '../event-sourcing/scheduler';
+import { LeasedWorker } from '../event-sourcing/leased-worker';
+import { InProcessLeases, WorkerLeases } from '../event-sourcing/worker-leases.port';
+import { PostgresWorkerLeases } from '../event-sourcing/postgres-worker-leases';
+import { KurrentDbWorkerLeases } from '../event-sourcing/kurrentdb-worker-leases';
 import { SqliteConsumerCheckpoints } from '../event-sourcing/sqlite-consumer-checkpoints';
 import type { EventStore } from '../event-store/event-store.port';
 import { KurrentDbEventStore } from '../event-store/kurrentdb-event-store';
@@ -59,6 +64,8 @@ import { Clock, systemClock } from '../shared/clock';
 export interface BackgroundWork {
   reactors: ReactorEngine;
   scheduler: Scheduler;
+  /** Runs the scheduler on the one instance that holds its lease. */
+  schedulerLease: LeasedWorker;
   /** Resolves once every reactor has handled the log up to now and no due job is left (tests). */
   idle(): Promise<void>;
   stop(): Promise<void>;
@@ -74,6 +81,8 @@ export interface Infrastructure extends ReadModelStores {
   projections: ProjectionEngine;
   /** Where reactors keep their positions: apart from the read models, so a rebuild never replays side effects. */
   checkpoints: ConsumerCheckpoints;
+  /** Which instance runs each background worker when several share the store. */
+  leases: WorkerLeases;
   /** The one write path: every command's load, decide and append. */
   runner: CommandRunner;
   /** Set once the server starts its background work. */
@@ -140,6 +149,7 @@ interface Stores {
   documents: DocumentStore;
   search: ListingSearch;
   checkpoints: ConsumerCheckpoints;
+  leases: WorkerLeases;
   engine: ProjectionEngine;
   /** Closes what the stores share (the SQLite file, the PostgreSQL pool). */
   closeShared(): Promise<void>;
@@ -159,7 +169,8 @@ const openPostgresStores = async (config: Config, projections: readonly Projecti
     const search = await PostgresListingSearch.open(db);
     const checkpoints = await PostgresConsumerCheckpoints.open(db);
     const engine = new PostgresInlineProjectionEngine(events, { documents, search }, projections);
-    return { events, documents, search, checkpoints, engine, closeShared: () => db.close() };
+    const leases = new PostgresWorkerLeases(db);
+    return { events, documents, search, checkpoints, leases, engine, closeShared: () => db.close() };
   } catch (error) {
     await db.close();
     throw error;
@@ -176,7 +187,9 @@ const openSqliteOrServiceStores = async (config: Config, projections: readonly P
       ? new InlineProjectionEngine(events, readModels, projections)
       : new CatchUpProjectionEngine(events, readModels, projections);
   const checkpoints = openConsumerCheckpoints(config, db);
-  return { events, ...readModels, checkpoints, engine, closeShared: async () => void db?.close() };
+  // The SQLite file is one server's (server.pid); KurrentDB is shared by every instance that names it.
+  const leases = config.eventStoreUrl ? new KurrentDbWorkerLeases(config.eventStoreUrl) : new InProcessLeases();
+  return { events, ...readModels, checkpoints, leases, engine, closeShared: async () => void db?.close() };
 };
 
 /**
@@ -185,7 +198,7 @@ const openSqliteOrServiceStores = async (config: Config, projections: readonly P
  */
 export const openInfrastructure = async (config: Config, projections: readonly Projection[] = ALL_PROJECTIONS): Promise<Infrastructure> => {
   refuseMixedStores(config);
-  const { events, documents, search, checkpoints, engine, closeShared } = config.databaseUrl
+  const { events, documents, search, checkpoints, leases, engine, closeShared } = config.databaseUrl
     ? await openPostgresStores(config, projections)
     : await openSqliteOrServiceStores(config, projections);
   await engine.start();
@@ -199,6 +212,7 @@ export const openInfrastructure = async (config: Config, projections: readonly P
     mailer: openMailer(config),
     projections: engine,
     checkpoints,
+    leases,
     runner: new CommandRunner(events, engine, { snapshots: new Snapshots(documents) }),
     background: null,
     close: async () => {
@@ -208,6 +222,7 @@ export const openInfrastructure = async (config: Config, projections: readonly P
       await documents.close();
       await search.close();
       await checkpoints.close();
+      await leases.close();
       await blobs.close();
       await closeShared();
     },
@@ -224,20 +239,24 @@ export const startBackgroundWork = async (
   work: { reactors: readonly Reactor[]; scheduledCommands: ScheduledCommands; clock?: Clock },
 ): Promise<BackgroundWork> => {
   const clock = work.clock ?? systemClock;
-  const reactors = new ReactorEngine(infra.events, infra.checkpoints, work.reactors, { clock, visibility: infra.projections });
+  const reactors = new ReactorEngine(infra.events, infra.checkpoints, work.reactors, { clock, visibility: infra.projections, leases: infra.leases });
   const scheduler = new Scheduler(infra.runner, infra.documents, clock, work.scheduledCommands, { store: infra.events, visibility: infra.projections });
+  // The scheduler's jobs are exactly-once anyway (job/ran is appended with the job's command); the lease keeps the
+  // provider calls some commands make before their decision (a transition's payments) to one instance.
+  const schedulerLease = new LeasedWorker(infra.leases, 'scheduler', scheduler);
   await reactors.start();
-  await scheduler.start();
+  await schedulerLease.start();
   const background: BackgroundWork = {
     reactors,
     scheduler,
+    schedulerLease,
     idle: async () => {
       await scheduler.idle();
       await reactors.idle();
     },
     stop: async () => {
       infra.background = null;
-      await scheduler.stop();
+      await schedulerLease.stop();
       await reactors.stop();
     },
   };

@@ -134,12 +134,26 @@ export class PostgresDatabase {
    * for each NOTIFY. A lost connection is reported through `onError`; the caller's polling covers the gap.
    */
   async listen(channel: string, onNotify: () => void, onError: (error: Error) => void): Promise<{ close(): Promise<void> }> {
-    const client = new Client({ connectionString: this.options.url });
+    const client = await this.dedicatedConnection(onError);
     client.on('notification', onNotify);
-    client.on('error', onError);
-    await client.connect();
     await client.query(`LISTEN ${quoteIdentifier(channel)}`);
     return { close: () => client.end().catch(() => undefined) };
+  }
+
+  /**
+   * A connected client outside the pool, for what lives as long as a session does (LISTEN, session advisory locks);
+   * TCP keep-alive on, so a peer that vanished is noticed. Its loss is reported through `onError`.
+   */
+  async dedicatedConnection(onError: (error: Error) => void): Promise<Client> {
+    const client = new Client({ connectionString: this.options.url, keepAlive: true, connectionTimeoutMillis: 10_000 });
+    client.on('error', onError);
+    try {
+      await client.connect();
+    } catch (error) {
+      await client.end().catch(() => undefined);
+      throw error;
+    }
+    return client;
   }
 
   async close(): Promise<void> {
