@@ -25,6 +25,12 @@ export interface Config {
   databaseStatementTimeoutMs: number;
   /** DATABASE_POOL_SIZE: connections per process (default 10). */
   databasePoolSize: number;
+  /**
+   * WORKER_LEASES: `store` (default) runs each reactor and the scheduler on the one instance holding its lease in
+   * the shared store; `process` lets every instance run them all (one instance only: what the two-instance test
+   * shows the leases prevent).
+   */
+  workerLeases: 'store' | 'process';
   tokenSecret: string;
   accessTokenTtlSeconds: number;
   refreshTokenTtlSeconds: number;
@@ -165,6 +171,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env, overrides: Part
     databaseSchema: env.DATABASE_SCHEMA || 'marketplace',
     databaseStatementTimeoutMs: int(env.DATABASE_STATEMENT_TIMEOUT_MS, 30_000),
     databasePoolSize: int(env.DATABASE_POOL_SIZE, 10),
+    workerLeases: env.WORKER_LEASES === 'process' ? 'process' : 'store',
     tokenSecret: overrides.tokenSecret ?? tokenSecretFor(dataDir, env),
     accessTokenTtlSeconds: int(env.ACCESS_TOKEN_TTL_SECONDS, 3600),
     refreshTokenTtlSeconds: int(env.REFRESH_TOKEN_TTL_SECONDS, 180 * 24 * 3600),

@@ -1,4 +1,3 @@
-import { ChildProcess, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -7,28 +6,11 @@ import { openInfrastructure } from '../src/infrastructure/composition-root';
 import { holdServerLock } from '../src/server-lock';
 import { startTestServer, TestServer } from './support/test-server';
 import { testEnv } from './support/test-env';
-import { marketplaceSdk } from './support/sdks';
+import { cliProcess, finished } from './support/server-process';
+import { spawn } from 'node:child_process';
 
 const ROOT = join(__dirname, '..');
-
-interface Run {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
-
-/** The CLI from its TypeScript sources (no build between an edit and a test), as its own process. */
-const cliProcess = (env: NodeJS.ProcessEnv, args: string[]): ChildProcess =>
-  spawn(process.execPath, ['--require', join(__dirname, 'support/register-ts.js'), join(ROOT, 'src/cli/main.ts'), ...args], { env, stdio: ['ignore', 'pipe', 'pipe'] });
-
-const finished = (child: ChildProcess): Promise<Run> =>
-  new Promise((resolve) => {
-    let stdout = '';
-    let stderr = '';
-    child.stdout!.on('data', (d) => (stdout += d));
-    child.stderr!.on('data', (d) => (stderr += d));
-    child.on('exit', (code) => resolve({ code, stdout, stderr }));
-  });
+import { marketplaceSdk } from './support/sdks';
 
 describe('the operator CLI for scripts', () => {
   let server: TestServer;

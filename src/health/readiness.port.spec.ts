@@ -14,7 +14,7 @@ const projections = (p: Partial<ProjectionsReadiness> = {}): ProjectionsReadines
 
 describe('readinessOf', () => {
   it('is ready when the projections have caught up and run, whatever the reactors do', () => {
-    expect(readinessOf(projections(), [{ name: 'mails', lag: 5, attempts: 3, stopped: true, lastError: 'smtp down' }])).toEqual(
+    expect(readinessOf(projections(), [{ name: 'mails', lag: 5, attempts: 3, stopped: true, lastError: 'smtp down', heldHere: true }])).toEqual(
       expect.objectContaining({ ready: true, reasons: [] }),
     );
   });

@@ -22,6 +22,8 @@ export interface ReactorReadiness {
   attempts: number;
   stopped: boolean;
   lastError: string | null;
+  /** Whether this instance holds the reactor's lease (runs it); with several instances exactly one does. */
+  heldHere: boolean;
 }
 
 export interface ReadinessReport {

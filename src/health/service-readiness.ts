@@ -41,7 +41,7 @@ export const serviceReadiness = (infra: Infrastructure): Readiness => ({
       );
       report = readinessOf(
         projections,
-        reactors.map((r) => ({ name: r.name, lag: r.lag, attempts: r.attempts, stopped: r.stopped, lastError: r.lastError })),
+        reactors.map((r) => ({ name: r.name, lag: r.lag, attempts: r.attempts, stopped: r.stopped, lastError: r.lastError, heldHere: r.heldHere })),
         infra.config.readyMaxLag,
       );
     } catch (error) {

@@ -169,7 +169,7 @@ const openPostgresStores = async (config: Config, projections: readonly Projecti
     const search = await PostgresListingSearch.open(db);
     const checkpoints = await PostgresConsumerCheckpoints.open(db);
     const engine = new PostgresInlineProjectionEngine(events, { documents, search }, projections);
-    const leases = new PostgresWorkerLeases(db);
+    const leases = config.workerLeases === 'process' ? new InProcessLeases() : new PostgresWorkerLeases(db);
     return { events, documents, search, checkpoints, leases, engine, closeShared: () => db.close() };
   } catch (error) {
     await db.close();
@@ -188,7 +188,7 @@ const openSqliteOrServiceStores = async (config: Config, projections: readonly P
       : new CatchUpProjectionEngine(events, readModels, projections);
   const checkpoints = openConsumerCheckpoints(config, db);
   // The SQLite file is one server's (server.pid); KurrentDB is shared by every instance that names it.
-  const leases = config.eventStoreUrl ? new KurrentDbWorkerLeases(config.eventStoreUrl) : new InProcessLeases();
+  const leases = config.eventStoreUrl && config.workerLeases === 'store' ? new KurrentDbWorkerLeases(config.eventStoreUrl) : new InProcessLeases();
   return { events, ...readModels, checkpoints, leases, engine, closeShared: async () => void db?.close() };
 };
 

@@ -18,6 +18,30 @@ export const spawnServer = (env: NodeJS.ProcessEnv): ServerChild => {
   return { child, output: () => output, exited };
 };
 
+/** What a finished CLI run wrote and its exit code. */
+export interface CliRun {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+/** The operator CLI (`src/cli/main.ts`, compiled on load) as its own process. */
+export const cliProcess = (env: NodeJS.ProcessEnv, args: string[]): ChildProcess =>
+  spawn(process.execPath, ['--require', join(__dirname, 'register-ts.js'), join(__dirname, '../../src/cli/main.ts'), ...args], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+
+/** Waits for a CLI process to end. */
+export const finished = (child: ChildProcess): Promise<CliRun> =>
+  new Promise((resolve) => {
+    let stdout = '';
+    let stderr = '';
+    child.stdout!.on('data', (d) => (stdout += d));
+    child.stderr!.on('data', (d) => (stderr += d));
+    child.on('exit', (code) => resolve({ code, stdout, stderr }));
+  });
+
+/** Runs one CLI command to its end. */
+export const cliRun = (env: NodeJS.ProcessEnv, args: string[]): Promise<CliRun> => finished(cliProcess(env, args));
+
 /** Runs the server to its end (for starts that must refuse): exit code and what it wrote on stderr and stdout. */
 export const runServer = async (env: NodeJS.ProcessEnv, timeoutMs = 30_000): Promise<{ code: number | null; output: string }> => {
   const server = spawnServer(env);
