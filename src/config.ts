@@ -212,6 +212,8 @@ export const deploymentProblems = (config: Config, env: NodeJS.ProcessEnv = proc
   // A shared store is for several instances: each would sign tokens, mail links and file URLs with a key of its own.
   if ((config.databaseUrl || config.eventStoreUrl) && !env.TOKEN_SECRET)
     problems.push('TOKEN_SECRET must be set (the same long random value on every instance) when DATABASE_URL or EVENTSTORE_URL is: tokens and links signed by one instance must verify on the others.');
+  if (env.WORKER_LEASES !== undefined && env.WORKER_LEASES !== 'store' && env.WORKER_LEASES !== 'process')
+    problems.push(`WORKER_LEASES must be "store" (the default) or "process", not "${env.WORKER_LEASES}".`);
   return problems;
 };
 

@@ -89,6 +89,7 @@ describe('redirect targets, refresh client secrets, metrics, security headers', 
     expect(problems({ DATABASE_URL: 'postgres://db/marketplace', PUBLIC_BASE_URL: 'https://api.example.com' })).toEqual([expect.stringContaining('TOKEN_SECRET must be set')]);
     expect(problems({ EVENTSTORE_URL: 'kurrentdb://kurrentdb:2113?tls=false', PUBLIC_BASE_URL: 'https://api.example.com' })).toEqual([expect.stringContaining('TOKEN_SECRET must be set')]);
     expect(problems({ DATABASE_URL: 'postgres://db/marketplace', PUBLIC_BASE_URL: 'https://api.example.com', ...secret })).toEqual([]);
+    expect(problems({ WORKER_LEASES: 'off' })).toEqual([expect.stringContaining('WORKER_LEASES must be "store"')]);
     const compose = readFileSync(join(__dirname, '../docker-compose.yml'), 'utf8');
     expect(compose).toContain('"${APP_PORT:-127.0.0.1:3300}:3300"');
     expect(compose).toContain('PUBLIC_BASE_URL: ${PUBLIC_BASE_URL:-http://localhost:3300}');
