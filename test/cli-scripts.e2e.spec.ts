@@ -65,6 +65,20 @@ describe('the operator CLI for scripts', () => {
     }
   }, 30_000);
 
+  it('refuses `rebuild` while a server instance runs on a shared store, whatever the data folder', async () => {
+    // Embedded, the data folder is the store (the case above); on PostgreSQL the running instances hold its leases.
+    if (!server.infra.config.databaseUrl) return;
+    const elsewhere = mkdtempSync(join(tmpdir(), 'marketplace-rebuild-'));
+    try {
+      const refused = await finished(cliProcess({ ...env, DATA_DIR: elsewhere }, ['rebuild']));
+      expect(refused.code).toBe(1);
+      expect(refused.stderr.trim()).toBe('A server instance runs on this store: stop every instance first, or pass --force (their reads are wrong until the rebuild ends).');
+      expect((await marketplaceSdk(server.baseUrl, server.marketplace).marketplace.show()).status).toBe(200);
+    } finally {
+      rmSync(elsewhere, { recursive: true, force: true });
+    }
+  }, 30_000);
+
   it("lists a marketplace's API clients (never a secret) and issues a client a new secret that works at once", async () => {
     const { marketplaceId, marketplaceClient, integrationClient } = server.marketplace;
     const listed = await cli('marketplace', 'clients', '-m', marketplaceId, '--json');

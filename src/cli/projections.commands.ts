@@ -6,6 +6,7 @@ import { openInfrastructure } from '../infrastructure/composition-root';
 import { runningServer } from '../server-lock';
 import { output, requireExistingStore } from './cli-context';
 import { nonNegativeInteger } from './numeric-options';
+import type { Lease, WorkerLeases } from '../event-sourcing/worker-leases.port';
 
 export const registerProjectionCommands = (program: Command): void => {
   program
@@ -28,7 +29,9 @@ export const registerProjectionCommands = (program: Command): void => {
       // first catch the read models up from their checkpoints, batch by batch, only for the rebuild to drop them.
       const embedded = !config.eventStoreUrl && !config.elasticsearchUrl && !config.databaseUrl;
       const infra = await openInfrastructure(config, embedded ? [] : ALL_PROJECTIONS);
+      const held: Lease[] = [];
       try {
+        if (config.databaseUrl || config.eventStoreUrl) held.push(...(await holdSharedStoreForRebuild(infra.leases, opts)));
         const started = Date.now();
         let last = 0;
         const result = await rebuildReadModels(infra.events, infra, ALL_PROJECTIONS, {
@@ -45,7 +48,29 @@ export const registerProjectionCommands = (program: Command): void => {
         const ms = Date.now() - started;
         output(opts.json, { projections: ALL_PROJECTIONS.length, events: result.events, ms }, () => `Rebuilt ${ALL_PROJECTIONS.length} projections from ${result.events} events in ${ms} ms.`);
       } finally {
+        for (const lease of held) await lease.release();
         await infra.close();
       }
     });
+};
+
+/**
+ * On a shared store the data folder's server.pid says nothing of the instances elsewhere: the store's leases do.
+ * One rebuild at a time per store (the `rebuild` lease), and a server instance running on the store (one holds
+ * the `scheduler` lease) is treated as the local server is. The leases are held until the rebuild ends, so no
+ * instance starting meanwhile runs the scheduler over half-built read models.
+ */
+const holdSharedStoreForRebuild = async (leases: WorkerLeases, opts: { untilSeqid?: number; force: boolean }): Promise<Lease[]> => {
+  const rebuild = await leases.tryAcquire('rebuild');
+  if (!rebuild) throw new Error('Another rebuild is running on this store: wait for it to end.');
+  const scheduler = await leases.tryAcquire('scheduler');
+  if (!scheduler && opts.untilSeqid !== undefined) {
+    await rebuild.release();
+    throw new Error('A server instance runs on this store: --until-seqid needs every instance stopped (--force does not apply), or a copy of the store.');
+  }
+  if (!scheduler && !opts.force) {
+    await rebuild.release();
+    throw new Error('A server instance runs on this store: stop every instance first, or pass --force (their reads are wrong until the rebuild ends).');
+  }
+  return scheduler ? [rebuild, scheduler] : [rebuild];
 };
