@@ -28,6 +28,8 @@ export class PostgresWorkerLeases implements WorkerLeases {
   private readonly held = new Map<string, Held>();
   private heartbeat: NodeJS.Timeout | null = null;
   private closed = false;
+  /** One statement at a time on the lock connection (node-postgres stops queueing them itself in its next major). */
+  private statements: Promise<unknown> = Promise.resolve();
 
   constructor(
     private readonly db: PostgresDatabase,
@@ -38,13 +40,13 @@ export class PostgresWorkerLeases implements WorkerLeases {
     if (this.closed || this.held.has(name)) return null;
     const connection = this.connect();
     const client = await connection;
-    const [row] = (await client.query<{ taken: boolean }>('SELECT pg_try_advisory_lock(hashtextextended($1, 0)) AS taken', [this.keyOf(name)])).rows;
+    const [row] = (await this.run(client, 'SELECT pg_try_advisory_lock(hashtextextended($1, 0)) AS taken', [this.keyOf(name)])) as Array<{ taken: boolean }>;
     if (!row?.taken) return null;
     // A connection lost meanwhile took the lock with it.
     if (this.connection !== connection) return null;
     // Session locks nest: never hand out a second lease on the same name from this connection.
     if (this.held.has(name)) {
-      await client.query('SELECT pg_advisory_unlock(hashtextextended($1, 0))', [this.keyOf(name)]).catch(() => undefined);
+      await this.run(client, 'SELECT pg_advisory_unlock(hashtextextended($1, 0))', [this.keyOf(name)]).catch(() => undefined);
       return null;
     }
     let settle!: () => void;
@@ -68,7 +70,7 @@ export class PostgresWorkerLeases implements WorkerLeases {
     this.held.delete(name);
     held.settle();
     const client = await this.connection?.catch(() => null);
-    await client?.query('SELECT pg_advisory_unlock(hashtextextended($1, 0))', [this.keyOf(name)]).catch(() => undefined);
+    if (client) await this.run(client, 'SELECT pg_advisory_unlock(hashtextextended($1, 0))', [this.keyOf(name)]).catch(() => undefined);
   }
 
   /** The installation's schema is part of the key: installations sharing a database hold leases apart. */
@@ -94,12 +96,18 @@ export class PostgresWorkerLeases implements WorkerLeases {
   private startHeartbeat(connection: Promise<Client>, client: Client): void {
     if (this.heartbeat) clearInterval(this.heartbeat);
     this.heartbeat = setInterval(() => {
-      client.query('SELECT 1').catch(() => {
+      this.run(client, 'SELECT 1').catch(() => {
         this.lose(connection);
         void client.end().catch(() => undefined);
       });
     }, this.options.heartbeatMs ?? 2000);
     this.heartbeat.unref();
+  }
+
+  private run(client: Client, sql: string, params: unknown[] = []): Promise<unknown[]> {
+    const result = this.statements.then(() => client.query(sql, params)).then((r) => r.rows as unknown[]);
+    this.statements = result.catch(() => undefined);
+    return result;
   }
 
   /** The lock connection is gone: so is every lock it held. */
