@@ -114,7 +114,6 @@ if (!bin) {
         expect(probe.answer.status).toBe(503);
         expect(probe.answer.body.reasons.join(' ')).toContain('event store unreachable');
         expect(probe.ms).toBeLessThan(PROMPT_MS);
-        expect(acknowledged.length).toBe(stoppedWith);
 
         await cluster.start();
         await waitUntil('ready again', async () => (await ready()) === 200);
@@ -165,18 +164,18 @@ if (!url) {
     it('is a 503 in the error envelope, for a command and for a read, and the server serves once the database is quick again', async () => {
       const signedUp = await signUp(server, 'slow@example.com');
       const integ = integrationSdkFor(server.baseUrl, server.marketplace);
-      // Another session holds what the server needs (as a long migration or a stuck transaction would): the
-      // append lock (postgres-event-store.ts, APPEND_LOCK) and the read models' table.
+      // Another session holds what the server needs (as a long migration or a stuck transaction would): first the
+      // append lock (postgres-event-store.ts, APPEND_LOCK), which every append waits for, then the read models' table.
       const blocker = new Client({ connectionString: database.url });
       await blocker.connect();
       const quiet = jest.spyOn(Logger.prototype, 'warn').mockImplementation(() => undefined);
       try {
         await blocker.query('BEGIN');
         await blocker.query('SELECT pg_advisory_xact_lock(7245002)');
-        await blocker.query('LOCK TABLE marketplace.documents IN ACCESS EXCLUSIVE MODE');
         const command = await timed(() => failureOf(signUp(server, 'blocked@example.com')));
         expectServiceUnavailable(command.answer);
         expect(command.ms).toBeLessThan(PROMPT_MS);
+        await blocker.query('LOCK TABLE marketplace.documents IN ACCESS EXCLUSIVE MODE');
         const read = await timed(() => failureOf(integ.users.show({ id: new integrationSdk.types.UUID(signedUp.data.data.id.uuid) })));
         expectServiceUnavailable(read.answer);
         expect(read.ms).toBeLessThan(PROMPT_MS);
