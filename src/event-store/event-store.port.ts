@@ -129,7 +129,7 @@ export class WrongExpectedRevisionError extends Error {
  */
 export class AppendUnansweredError extends Error {
   readonly transient = true;
-  /** Answered 503 once the runner's repeats got no answer either: the client may repeat the request (with the same X-Request-Id, a repeat of what was stored). */
+  /** Answered 503 when the runner's repeats got no answer either: the change may or may not be stored. */
   readonly statusCode = 503;
   constructor(message: string, cause?: unknown) {
     super(message, { cause });

@@ -24,7 +24,7 @@ interface FrameworkError {
   getStatus?: () => number;
 }
 
-/** Turns any thrown value into an ApiError; unknown failures become 500 without leaking internals (nor does a 503). */
+/** Turns any thrown value into an ApiError; unknown failures become 500, a store that did not answer 503, neither leaking internals. */
 export const toApiError = (error: unknown): ApiError => {
   if (error instanceof ApiError) return error;
   const e = (error ?? {}) as FrameworkError;
