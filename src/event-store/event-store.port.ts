@@ -129,6 +129,8 @@ export class WrongExpectedRevisionError extends Error {
  */
 export class AppendUnansweredError extends Error {
   readonly transient = true;
+  /** Answered 503 when the runner's repeats got no answer either: the change may or may not be stored. */
+  readonly statusCode = 503;
   constructor(message: string, cause?: unknown) {
     super(message, { cause });
     this.name = 'AppendUnansweredError';

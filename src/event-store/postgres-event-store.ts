@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { PoolClient } from 'pg';
-import { Migration, PostgresDatabase, SqlParams } from '../infrastructure/postgres-database';
+import { asUnavailable, Migration, PostgresDatabase, PostgresUnavailableError, SqlParams } from '../infrastructure/postgres-database';
 import {
   AppendResult,
   AppendUnansweredError,
@@ -139,7 +139,7 @@ export class PostgresEventStore implements EventStore {
             await client.query('ROLLBACK TO SAVEPOINT append');
             // A repeat of an append stored before (its answer was lost) answers what was stored.
             const repeat = await storedRepeat(client, appends);
-            outcomes.push(repeat ? { result: repeat } : { error });
+            outcomes.push(repeat ? { result: repeat } : { error: asUnavailable(error) });
           }
         }
         const head = Math.max(0, ...outcomes.map((o) => ('result' in o ? o.result.position : 0)));
@@ -147,7 +147,10 @@ export class PostgresEventStore implements EventStore {
         if (head > 0) await client.query('SELECT pg_notify($1, $2)', [`${this.db.schema}_events`, String(head)]);
       });
     } catch (error) {
-      const failure = isConnectionFailure(error) ? new AppendUnansweredError(`PostgreSQL append unanswered: ${(error as Error).message}`, error) : error;
+      // The connection broke: the batch may or may not be stored (the runner repeats it; a repeat is recognised). A
+      // statement timeout, a constraint or a refusal is an answer.
+      const failure =
+        error instanceof PostgresUnavailableError && error.connectionLost ? new AppendUnansweredError(`PostgreSQL append unanswered: ${error.message}`, error) : error;
       for (const { reject } of batch) reject(failure);
       return;
     }
@@ -230,15 +233,4 @@ const checkExpected = (append: StreamAppend, current: number | null): void => {
     (expected === 'stream_exists' && current !== null) ||
     (typeof expected === 'number' && current === expected);
   if (!ok) throw new WrongExpectedRevisionError(append.streamId, expected, current ?? 'no_stream');
-};
-
-/**
- * Errors after which the append may or may not be stored: the connection broke (no SQLSTATE, or class 08) or the
- * server went down (57P01-57P03). A statement timeout or a constraint is a definite refusal.
- */
-const isConnectionFailure = (error: unknown): boolean => {
-  if (error instanceof WrongExpectedRevisionError) return false;
-  const code = (error as { code?: unknown }).code;
-  if (typeof code !== 'string') return true;
-  return code.startsWith('08') || ['57P01', '57P02', '57P03'].includes(code) || /^E[A-Z]+$/.test(code);
 };

@@ -24,7 +24,7 @@ interface FrameworkError {
   getStatus?: () => number;
 }
 
-/** Turns any thrown value into an ApiError; unknown failures become 500 without leaking internals. */
+/** Turns any thrown value into an ApiError; unknown failures become 500, a store that did not answer 503, neither leaking internals. */
 export const toApiError = (error: unknown): ApiError => {
   if (error instanceof ApiError) return error;
   const e = (error ?? {}) as FrameworkError;
@@ -35,5 +35,7 @@ export const toApiError = (error: unknown): ApiError => {
   if (e.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' || e.code === 'FST_ERR_CTP_INVALID_JSON_BODY')
     return apiError(400, 'bad-request', 'The request body is not valid.');
   if (typeof status === 'number' && status >= 400 && status < 500) return apiError(status, status === 400 ? 'bad-request' : 'forbidden', e.message);
+  // A store that did not answer (down, restarting, a statement past its timeout): the client may try again.
+  if (status === 503) return apiError(503, 'service-unavailable', 'A store the service needs did not answer; try again shortly.');
   return apiError(500, 'internal-server-error');
 };

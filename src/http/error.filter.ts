@@ -16,7 +16,9 @@ export class ApiErrorFilter implements ExceptionFilter {
     const request = http.getRequest<FastifyRequest>();
     const reply = http.getResponse<FastifyReply>();
     const error = toApiError(exception);
-    if (error.status >= 500) this.logger.error(exception instanceof Error ? exception.stack : String(exception));
+    // A store away (503) is one line per request, not a stack each: an outage would bury everything else.
+    if (error.status === 503) this.logger.warn(exception instanceof Error ? `${exception.name}: ${exception.message}` : String(exception));
+    else if (error.status >= 500) this.logger.error(exception instanceof Error ? exception.stack : String(exception));
     const body = errorEnvelope(error);
     const retryAfter = error.items[0].meta?.retryAfterSeconds;
     if (typeof retryAfter === 'number') void reply.header('retry-after', String(retryAfter));

@@ -27,6 +27,45 @@ export class PostgresConnectionError extends StartupRefusal {
   }
 }
 
+/**
+ * PostgreSQL did not serve a statement: it is unreachable, shutting down or starting (the connection was refused or
+ * broke), or it cancelled the statement at DATABASE_STATEMENT_TIMEOUT_MS. Answered 503 in the error envelope (the
+ * client may try again), never 500. `connectionLost`: a write in flight may or may not have been committed.
+ */
+export class PostgresUnavailableError extends Error {
+  readonly statusCode = 503;
+  constructor(
+    message: string,
+    readonly connectionLost: boolean,
+    cause: unknown,
+  ) {
+    super(message, { cause });
+    this.name = 'PostgresUnavailableError';
+  }
+}
+
+/**
+ * SQLSTATEs of a server going away or turning connections away: admin_shutdown, crash_shutdown, cannot_connect_now
+ * (starting or stopping), too_many_connections.
+ */
+const SERVER_GONE = ['57P01', '57P02', '57P03', '53300'];
+/** node-postgres' own errors for a connection that broke or never opened (they carry no SQLSTATE). */
+const CONNECTION_BROKE = /^(Connection terminated|Client has encountered a connection error|timeout exceeded when trying to connect|timeout expired)/;
+
+/** The error as a PostgresUnavailableError when PostgreSQL could not serve the statement; anything else as it is. */
+export const asUnavailable = (error: unknown): unknown => {
+  // Not `instanceof Error`: socket errors may come from another realm (jest's sandbox).
+  if (error instanceof PostgresUnavailableError || typeof error !== 'object' || error === null) return error;
+  const { code, message } = error as { code?: unknown; message?: unknown };
+  // query_canceled: this service cancels nothing itself, so it is statement_timeout; the transaction rolled back.
+  if (code === '57014') return new PostgresUnavailableError(`PostgreSQL statement timeout: ${String(message)}`, false, error);
+  const lost =
+    typeof code === 'string'
+      ? code.startsWith('08') || SERVER_GONE.includes(code) || /^E[A-Z]+$/.test(code) // class 08, or a socket error (ECONNREFUSED)
+      : CONNECTION_BROKE.test(String(message));
+  return lost ? new PostgresUnavailableError(`PostgreSQL unavailable: ${String(message)}`, true, error) : error;
+};
+
 /** The parameters of a statement ($1…), numbered in the order they are added while its SQL is built. */
 export class SqlParams {
   readonly values: unknown[] = [];
@@ -36,6 +75,9 @@ export class SqlParams {
     return `$${this.values.length}`;
   }
 }
+
+/** Longest wait for a new connection (a server that neither accepts nor refuses) before the statement fails. */
+const CONNECT_TIMEOUT_MS = 10_000;
 
 /** Advisory lock key (any constant) that serialises migrations of concurrently starting instances. */
 const MIGRATION_LOCK = 7_245_001;
@@ -78,7 +120,7 @@ export class PostgresDatabase {
       options: [fromUrl, `-c search_path=${schema}`].filter(Boolean).join(' '),
       max: options.maxConnections ?? 10,
       statement_timeout: options.statementTimeoutMs ?? 30_000,
-      connectionTimeoutMillis: 10_000,
+      connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
     });
     // An idle connection that dies (server restart) is dropped by the pool; without a listener it would crash the process.
     pool.on('error', () => undefined);
@@ -110,22 +152,36 @@ export class PostgresDatabase {
   }
 
   async query<R extends QueryResultRow = QueryResultRow>(sql: string, params: unknown[] = []): Promise<R[]> {
-    return (await this.pool.query<R>(sql, params)).rows;
+    try {
+      return (await this.pool.query<R>(sql, params)).rows;
+    } catch (error) {
+      throw asUnavailable(error);
+    }
   }
 
-  /** Runs `work` in one transaction on one connection: committed when it resolves, rolled back when it throws. */
+  /**
+   * Runs `work` in one transaction on one connection: committed when it resolves, rolled back when it throws. A
+   * connection that broke is closed, not handed out again; one that breaks between two statements fails the next
+   * (unheard, a checked-out client's `error` event would end the process).
+   */
   async transaction<T>(work: (client: PoolClient) => Promise<T>): Promise<T> {
-    const client = await this.pool.connect();
+    const client = await this.pool.connect().catch((error: unknown) => Promise.reject(asUnavailable(error)));
+    const broke = () => undefined;
+    client.on('error', broke);
+    let lost: Error | undefined;
     try {
       await client.query('BEGIN');
       const result = await work(client);
       await client.query('COMMIT');
       return result;
     } catch (error) {
-      await client.query('ROLLBACK').catch(() => undefined);
-      throw error;
+      const failure = asUnavailable(error);
+      if (failure instanceof PostgresUnavailableError && failure.connectionLost) lost = failure;
+      else await client.query('ROLLBACK').catch(() => undefined);
+      throw failure;
     } finally {
-      client.release();
+      client.removeListener('error', broke);
+      client.release(lost);
     }
   }
 
@@ -145,7 +201,7 @@ export class PostgresDatabase {
    * TCP keep-alive on, so a peer that vanished is noticed. Its loss is reported through `onError`.
    */
   async dedicatedConnection(onError: (error: Error) => void): Promise<Client> {
-    const client = new Client({ connectionString: this.options.url, keepAlive: true, connectionTimeoutMillis: 10_000 });
+    const client = new Client({ connectionString: this.options.url, keepAlive: true, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
     client.on('error', onError);
     try {
       await client.connect();

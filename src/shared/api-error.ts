@@ -56,6 +56,7 @@ const TITLES: Record<string, string> = {
   'too-many-requests': 'Too many requests',
   'request-upload-over-limit': 'Request body too large',
   'internal-server-error': 'Internal server error',
+  'service-unavailable': 'Service unavailable',
 };
 
 export const titleFor = (code: string): string =>
