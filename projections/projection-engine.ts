@@ -101,6 +101,10 @@ const applyBatch = async (stores: ReadModelStores, batch: ProjectedBatch): Promi
   await stores.documents.apply(batch.documents, batch.checkpoints);
 };
 
+/** Projects a batch of the log and writes it to the stores (a replay outside any append transaction). */
+export const projectBatchInto = (stores: ReadModelStores, projections: readonly Projection[], batch: RecordedEvent[]): Promise<void> =>
+  applyBatch(stores, projectBatch(projections, batch));
+
 /** Embedded: inside the caller's SQLite transaction. */
 const applyBatchSync = (stores: EmbeddedReadModelStores, batch: ProjectedBatch): void => {
   if (batch.search.length > 0) stores.search!.applySync(batch.search);

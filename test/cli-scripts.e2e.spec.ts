@@ -55,6 +55,8 @@ describe('the operator CLI for scripts', () => {
   }, 30_000);
 
   it('refuses `rebuild` beside a running server unless --force', async () => {
+    // PostgreSQL rebuilds beside the live read models while servers run: test/rebuild-beside.e2e.spec.ts.
+    if (server.infra.config.databaseUrl) return;
     const release = holdServerLock(server.infra.config.dataDir);
     try {
       const refused = await cli('rebuild');
@@ -65,14 +67,15 @@ describe('the operator CLI for scripts', () => {
     }
   }, 30_000);
 
-  it('refuses `rebuild` while a server instance runs on a shared store, whatever the data folder', async () => {
+  it('refuses an "as of" `rebuild` while a server instance runs on a shared store, whatever the data folder', async () => {
     // Embedded, the data folder is the store (the case above); on PostgreSQL the running instances hold its leases.
     if (!server.infra.config.databaseUrl) return;
     const elsewhere = mkdtempSync(join(tmpdir(), 'marketplace-rebuild-'));
     try {
-      const refused = await finished(cliProcess({ ...env, DATA_DIR: elsewhere }, ['rebuild']));
+      // A rebuild "as of" a sequence id would be the instances' read models for good: refused while one runs.
+      const refused = await finished(cliProcess({ ...env, DATA_DIR: elsewhere }, ['rebuild', '--until-seqid', '3']));
       expect(refused.code).toBe(1);
-      expect(refused.stderr.trim()).toBe('A server instance runs on this store: stop every instance first, or pass --force (their reads are wrong until the rebuild ends).');
+      expect(refused.stderr.trim()).toBe('A server instance runs on this store: --until-seqid needs every instance stopped (--force does not apply), or a copy of the store.');
       expect((await marketplaceSdk(server.baseUrl, server.marketplace).marketplace.show()).status).toBe(200);
     } finally {
       rmSync(elsewhere, { recursive: true, force: true });

@@ -1,7 +1,10 @@
 import type { Command } from 'commander';
 import { ALL_PROJECTIONS } from '../../projections/registry';
 import { rebuildReadModels } from '../../projections/projection-engine';
-import { loadConfig } from '../config';
+import { Config, loadConfig } from '../config';
+import { rebuildBesideAndSwap } from '../../projections/postgres-rebuild-beside';
+import type { PostgresEventStore } from '../event-store/postgres-event-store';
+import { PostgresDatabase } from '../infrastructure/postgres-database';
 import { openInfrastructure } from '../infrastructure/composition-root';
 import { runningServer } from '../server-lock';
 import { output, requireExistingStore } from './cli-context';
@@ -11,14 +14,16 @@ import type { Lease, WorkerLeases } from '../event-sourcing/worker-leases.port';
 export const registerProjectionCommands = (program: Command): void => {
   program
     .command('rebuild')
-    .description('drop every read model and rebuild it from the event log (stop the server first)')
+    .description('rebuild every read model from the event log (embedded: stop the server first; PostgreSQL: beside the live ones, swapped in while the instances serve)')
     .option('--until-seqid <n>', 'replay the log only up to this sequence id (an audit of the state at that point)', nonNegativeInteger)
     .option('--force', 'rebuild even though a server runs over this data folder (never with --until-seqid)', false)
     .option('--json', 'print the result as JSON', false)
     .action(async (opts: { untilSeqid?: number; force: boolean; json: boolean }) => {
       requireExistingStore();
       const config = loadConfig();
-      const server = runningServer(config.dataDir);
+      // PostgreSQL: the new read models are built beside the live ones and swapped in; instances serve throughout.
+      const besideLive = Boolean(config.databaseUrl) && opts.untilSeqid === undefined;
+      const server = besideLive ? null : runningServer(config.dataDir);
       // An "as of" rebuild would leave a running server serving the past for good (its next writes move the
       // checkpoint past the gap), so it is never forced: it is for a stopped server's folder, or a copy of it.
       if (server !== null && opts.untilSeqid !== undefined)
@@ -31,19 +36,19 @@ export const registerProjectionCommands = (program: Command): void => {
       const infra = await openInfrastructure(config, embedded ? [] : ALL_PROJECTIONS);
       const held: Lease[] = [];
       try {
-        if (config.databaseUrl || config.eventStoreUrl) held.push(...(await holdSharedStoreForRebuild(infra.leases, opts)));
+        if (besideLive) held.push(await oneRebuildAtATime(infra.leases));
+        else if (config.databaseUrl || config.eventStoreUrl) held.push(...(await holdSharedStoreForRebuild(infra.leases, opts)));
         const started = Date.now();
         let last = 0;
-        const result = await rebuildReadModels(infra.events, infra, ALL_PROJECTIONS, {
-          until: opts.untilSeqid,
-          // The server is stopped and nothing else runs here: the replay may run in a worker thread.
-          worker: true,
-          onProgress: (done, total) => {
-            if (Date.now() - last < 500 && done < total) return;
-            last = Date.now();
-            process.stderr.write(`\rreplayed ${total ? Math.round((100 * done) / total) : 100}% of the log`);
-          },
-        });
+        const onProgress = (done: number, total: number) => {
+          if (Date.now() - last < 500 && done < total) return;
+          last = Date.now();
+          process.stderr.write(`\rreplayed ${total ? Math.round((100 * done) / total) : 100}% of the log`);
+        };
+        const result = besideLive
+          ? await rebuildBesideLive(config, infra.events as PostgresEventStore, onProgress)
+          : // The server is stopped and nothing else runs here: the replay may run in a worker thread.
+            await rebuildReadModels(infra.events, infra, ALL_PROJECTIONS, { until: opts.untilSeqid, worker: true, onProgress });
         process.stderr.write('\n');
         const ms = Date.now() - started;
         output(opts.json, { projections: ALL_PROJECTIONS.length, events: result.events, ms }, () => `Rebuilt ${ALL_PROJECTIONS.length} projections from ${result.events} events in ${ms} ms.`);
@@ -54,6 +59,28 @@ export const registerProjectionCommands = (program: Command): void => {
     });
 };
 
+/** PostgreSQL: the new read models built beside the live ones and swapped in (projections/postgres-rebuild-beside.ts). */
+const rebuildBesideLive = async (config: Config, events: PostgresEventStore, onProgress: (done: number, total: number) => void) => {
+  // A pool of its own for the swap's schema statements (the stores' pool is the composition root's).
+  const live = await PostgresDatabase.open({ url: config.databaseUrl!, schema: config.databaseSchema, statementTimeoutMs: config.databaseStatementTimeoutMs, maxConnections: 2 });
+  try {
+    return await rebuildBesideAndSwap(events, live, ALL_PROJECTIONS, {
+      url: config.databaseUrl!,
+      schema: config.databaseSchema,
+      statementTimeoutMs: config.databaseStatementTimeoutMs,
+      onProgress,
+    });
+  } finally {
+    await live.close();
+  }
+};
+
+const oneRebuildAtATime = async (leases: WorkerLeases): Promise<Lease> => {
+  const rebuild = await leases.tryAcquire('rebuild');
+  if (!rebuild) throw new Error('Another rebuild is running on this store: wait for it to end.');
+  return rebuild;
+};
+
 /**
  * On a shared store the data folder's server.pid says nothing of the instances elsewhere: the store's leases do.
  * One rebuild at a time per store (the `rebuild` lease), and a server instance running on the store (one holds
@@ -61,8 +88,7 @@ export const registerProjectionCommands = (program: Command): void => {
  * instance starting meanwhile runs the scheduler over half-built read models.
  */
 const holdSharedStoreForRebuild = async (leases: WorkerLeases, opts: { untilSeqid?: number; force: boolean }): Promise<Lease[]> => {
-  const rebuild = await leases.tryAcquire('rebuild');
-  if (!rebuild) throw new Error('Another rebuild is running on this store: wait for it to end.');
+  const rebuild = await oneRebuildAtATime(leases);
   const scheduler = await leases.tryAcquire('scheduler');
   if (!scheduler && opts.untilSeqid !== undefined) {
     await rebuild.release();

@@ -1,0 +1,95 @@
+import type { Projection } from '../src/event-sourcing/projection';
+import type { PostgresEventStore } from '../src/event-store/postgres-event-store';
+import { PostgresDatabase } from '../src/infrastructure/postgres-database';
+import { PostgresDocumentStore } from '../src/read-models/postgres-document-store';
+import { PostgresListingSearch } from '../src/search/postgres-listing-search';
+import { projectBatchInto, rebuildReadModels } from './projection-engine';
+
+export interface RebuildBesideOptions {
+  /** The URL and schema the live installation uses. */
+  url: string;
+  schema: string;
+  statementTimeoutMs?: number;
+  /** Catch-up rounds beside the live read models stop once the rest is at most this many positions (default 1000). */
+  swapWithinPositions?: number;
+  onProgress?: (done: number, total: number) => void;
+}
+
+const quote = (name: string): string => `"${name.replace(/"/g, '""')}"`;
+
+/**
+ * Rebuilds the read models of a PostgreSQL installation while its instances serve (issue 26, rebuild without
+ * downtime): the log is replayed into fresh read-model tables in a schema beside the installation's
+ * (`<schema>_rebuild`, made by the adapters' own migrations, so it holds exactly what they create), caught up in
+ * rounds while appends go on, and then, in one transaction that holds the append lock (no append commits
+ * meanwhile), the last events are replayed and the new tables take the live ones' place (`ALTER TABLE … SET SCHEMA`,
+ * the old ones set aside and dropped after the commit). Readers see the old read models until the commit and the
+ * new ones after it; an append waiting on the lock projects into the new tables. Reactor checkpoints and the log
+ * are not read models and stay where they are.
+ */
+export const rebuildBesideAndSwap = async (
+  events: PostgresEventStore,
+  live: PostgresDatabase,
+  projections: readonly Projection[],
+  options: RebuildBesideOptions,
+): Promise<{ events: number; position: number }> => {
+  const shadow = `${options.schema}_rebuild`;
+  const retired = `${options.schema}_retired`;
+  // A rebuild that died half-way left its tables: they hold nothing the live installation needs.
+  await live.query(`DROP SCHEMA IF EXISTS ${quote(shadow)} CASCADE`);
+  await live.query(`DROP SCHEMA IF EXISTS ${quote(retired)} CASCADE`);
+  const beside = await PostgresDatabase.open({ url: options.url, schema: shadow, statementTimeoutMs: options.statementTimeoutMs, maxConnections: 4 });
+  try {
+    const stores = { documents: await PostgresDocumentStore.open(beside), search: await PostgresListingSearch.open(beside) };
+    let { events: count, position } = await rebuildReadModels(events, stores, projections, { onProgress: options.onProgress });
+    // Rounds beside the live models while the instances append, until what is left is small.
+    for (;;) {
+      const head = await events.headPosition();
+      if (head - position <= (options.swapWithinPositions ?? 1000)) break;
+      const round = await replayAfter(events, stores, projections, position, head);
+      count += round.events;
+      position = round.position;
+    }
+    const tables = (await beside.query<{ name: string }>("SELECT tablename AS name FROM pg_tables WHERE schemaname = $1 AND tablename <> 'schema_migrations'", [shadow])).map((t) => t.name);
+    // The swap moves tables only: a function or type the adapters made beside them would be dropped with the schema.
+    const [others] = await beside.query<{ n: string }>('SELECT count(*) AS n FROM pg_proc WHERE pronamespace = $1::regnamespace', [shadow]);
+    if (Number(others.n) > 0) throw new Error(`the rebuild schema ${shadow} holds functions the swap would not move; rebuild with the instances stopped`);
+    const swapped = await events.withAppendsPaused(async (client) => {
+      const rest = await replayAfter(events, stores, projections, position, await events.headPosition());
+      // Readers in flight finish first; a swap that cannot get its locks soon gives up rather than stall appends.
+      await client.query("SET LOCAL lock_timeout = '10s'");
+      await client.query(`CREATE SCHEMA ${quote(retired)}`);
+      for (const table of tables) {
+        await client.query(`ALTER TABLE IF EXISTS ${quote(options.schema)}.${quote(table)} SET SCHEMA ${quote(retired)}`);
+        await client.query(`ALTER TABLE ${quote(shadow)}.${quote(table)} SET SCHEMA ${quote(options.schema)}`);
+      }
+      return rest;
+    });
+    count += swapped.events;
+    position = swapped.position;
+    await live.query(`DROP SCHEMA IF EXISTS ${quote(retired)} CASCADE`);
+    return { events: count, position };
+  } finally {
+    await beside.close();
+    await live.query(`DROP SCHEMA IF EXISTS ${quote(shadow)} CASCADE`).catch(() => undefined);
+  }
+};
+
+/** Replays the log after `after` up to `until` into the stores beside the live ones. */
+const replayAfter = async (
+  events: PostgresEventStore,
+  stores: { documents: PostgresDocumentStore; search: PostgresListingSearch },
+  projections: readonly Projection[],
+  after: number,
+  until: number,
+): Promise<{ events: number; position: number }> => {
+  let position = after;
+  let count = 0;
+  for (;;) {
+    const batch = await events.readAll({ after: position, until, limit: 1000 });
+    if (batch.length === 0) return { events: count, position };
+    await projectBatchInto(stores, projections, batch);
+    position = batch[batch.length - 1].position;
+    count += batch.length;
+  }
+};
