@@ -6,6 +6,7 @@ import type { DocumentStore, ReadModelOp } from '../src/read-models/document-sto
 import { SqliteDocumentStore } from '../src/read-models/sqlite-document-store';
 import type { ListingSearch, SearchDocument, SearchOp } from '../src/search/listing-search.port';
 import { SqliteListingSearch } from '../src/search/sqlite-listing-search';
+import { InProcessLeases } from '../src/event-sourcing/worker-leases.port';
 import type { DocumentProjection, ListingSearchProjection, Projection } from '../src/event-sourcing/projection';
 import {
   CatchUpProjectionEngine,
@@ -150,6 +151,30 @@ describe('CatchUpProjectionEngine', () => {
     await e.waitFor(next);
     expect(await s.value('c')).toBe(3);
     expect(await s.searchIds()).toEqual(['a', 'c']);
+  });
+
+  it('projects on the one instance holding the lease; the other follows the stored checkpoints and takes over when it goes', async () => {
+    // given: two instances over one store and one lease table, the second counting its writes
+    const s = openStores();
+    const leases = new InProcessLeases();
+    const followerStore = wrap(s.documents);
+    const leader = engine(s.events, { documents: s.documents }, [thingsProjection], { logger: capture(), leases });
+    const follower = engine(s.events, { documents: followerStore.store }, [thingsProjection], { logger: capture(), leases, followPollMs: 5 });
+    await leader.start();
+    await follower.start();
+    // when: a command on the follower's instance waits for its event
+    const first = await s.append(set('a', 1));
+    await follower.waitFor(first);
+    // then: the leader wrote it; the follower only read the checkpoints, and its read sees it
+    expect(await s.value('a')).toBe(1);
+    expect(followerStore.calls()).toBe(0);
+    expect(await follower.status()).toEqual(expect.objectContaining({ position: first, caughtUp: true }));
+    // and when the leader goes, the follower projects what comes next
+    await leader.stop();
+    const second = await s.append(set('b', 2));
+    await follower.waitFor(second);
+    expect(await s.value('b')).toBe(2);
+    expect(followerStore.calls()).toBeGreaterThan(0);
   });
 
   it('is not caught up (not ready) until it has applied the log up to its head at start', async () => {

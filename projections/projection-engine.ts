@@ -1,5 +1,7 @@
 import { Logger } from '@nestjs/common';
 import type { EventStore, RecordedEvent, Subscription } from '../src/event-store/event-store.port';
+import { LeasedWorker } from '../src/event-sourcing/leased-worker';
+import type { WorkerLeases } from '../src/event-sourcing/worker-leases.port';
 import { SqliteEventStore } from '../src/event-store/sqlite-event-store';
 import type { DocumentStore } from '../src/read-models/document-store.port';
 import { SqliteDocumentStore } from '../src/read-models/sqlite-document-store';
@@ -89,6 +91,12 @@ export interface EngineLogger {
   error(message: string): void;
 }
 
+/** The lease worker's structured log lines, said through the engine's logger. */
+const leaseLogger = (logger: EngineLogger) => ({
+  warn: (details: object, message?: string) => logger.warn(`${message ?? ''} ${JSON.stringify(details)}`.trim()),
+  error: (details: object, message?: string) => logger.error(`${message ?? ''} ${JSON.stringify(details)}`.trim()),
+});
+
 /** Every projection's target must have a store. */
 const checkTargets = (stores: ReadModelStores, projections: readonly Projection[]): void => {
   const missing = projections.filter((p) => targetOf(p) === 'listing-search' && !stores.search);
@@ -176,6 +184,14 @@ export interface CatchUpEngineOptions {
   /** Pause before a retry: initialMs, doubling, at most maxMs (default 100 ms … 30 s). */
   backoff?: { initialMs: number; maxMs: number };
   logger?: EngineLogger;
+  /**
+   * Several instances on one store: only the instance holding the `projections` lease projects; the others follow
+   * the read models' stored checkpoints (their commands wait until those reach their events) and take over when the
+   * holder goes. Default: this process projects.
+   */
+  leases?: WorkerLeases;
+  /** How often a follower reads the stored checkpoints while someone waits or it is catching up (default 20 ms). */
+  followPollMs?: number;
 }
 
 interface Waiter {
@@ -197,9 +213,18 @@ class EngineHalted extends Error {}
  * A failed apply is retried with backoff, one event at a time (the events before a poison one get applied and the
  * poison one is named); while it fails, `waitFor` callers get a ReadModelsNotCurrentError at once and status()
  * shows the error. After `maxAttempts` of one event the engine stops, logs it and reports state `failed`.
+ *
+ * With `leases`, one instance of several projects (the holder of the `projections` lease); the others follow: their
+ * applied position is the lowest stored checkpoint, read while a command waits or they catch up (and every second
+ * for their status), and they take the subscription over when the holder goes (docs/production.md, Several instances).
  */
 export class CatchUpProjectionEngine implements ProjectionEngine {
   private applied = 0;
+  private readonly worker: LeasedWorker | null;
+  private leading = false;
+  private followTimer: NodeJS.Timeout | null = null;
+  private lastFollowRead = 0;
+  private readonly followPollMs: number;
   private subscription: Subscription | null = null;
   private waiters: Waiter[] = [];
   private checkpoints: Record<string, number> = {};
@@ -227,9 +252,28 @@ export class CatchUpProjectionEngine implements ProjectionEngine {
     this.maxAttempts = options.maxAttempts ?? 10;
     this.backoff = options.backoff ?? { initialMs: 100, maxMs: 30_000 };
     this.logger = options.logger ?? new Logger('ProjectionEngine');
+    this.followPollMs = options.followPollMs ?? 20;
+    this.worker = options.leases
+      ? new LeasedWorker(options.leases, 'projections', { start: () => this.lead(), stop: () => this.follow() }, { logger: leaseLogger(this.logger) })
+      : null;
   }
 
   async start(): Promise<void> {
+    if (!this.worker) return this.lead();
+    const { lowest } = await lowestCheckpoint(this.stores.documents, this.projections);
+    this.applied = lowest;
+    this.stopping = false;
+    this.state = 'running';
+    this.catchUp = deferred();
+    this.catchUpTarget = await this.events.headPosition();
+    this.noteCatchUp();
+    this.scheduleFollow();
+    await this.worker.start();
+  }
+
+  /** This instance projects: from the stored checkpoints, by its own subscription. */
+  private async lead(): Promise<void> {
+    this.leading = true;
     const { lowest, byName } = await lowestCheckpoint(this.stores.documents, this.projections);
     this.checkpoints = byName;
     this.applied = lowest;
@@ -240,6 +284,37 @@ export class CatchUpProjectionEngine implements ProjectionEngine {
     this.noteCatchUp();
     if (this.applied < this.catchUpTarget) this.logger.log(`catching up: read models at position ${this.applied}, log head at ${this.catchUpTarget}`);
     this.subscription = this.events.subscribeToAll(lowest, (batch) => this.onBatch(batch));
+  }
+
+  /** Another instance projects (or this one stops): its subscription closed, the stored checkpoints followed. */
+  private async follow(): Promise<void> {
+    this.leading = false;
+    const subscription = this.subscription;
+    this.subscription = null;
+    await subscription?.close();
+  }
+
+  /** A follower reads the stored checkpoints: often while someone waits or it catches up, else once a second. */
+  private scheduleFollow(): void {
+    if (!this.worker || this.stopping) return;
+    this.followTimer = setTimeout(() => void this.readFollowed().finally(() => this.scheduleFollow()), this.followPollMs);
+    this.followTimer.unref();
+  }
+
+  private async readFollowed(): Promise<void> {
+    if (this.leading) return;
+    const needed = this.waiters.length > 0 || !this.catchUp.settled || Date.now() - this.lastFollowRead >= 1000;
+    if (!needed) return;
+    this.lastFollowRead = Date.now();
+    try {
+      const { lowest } = await lowestCheckpoint(this.stores.documents, this.projections);
+      if (this.leading || lowest <= this.applied) return;
+      this.applied = lowest;
+      this.noteCatchUp();
+      this.release();
+    } catch (error) {
+      this.logger.warn(`read models' checkpoints not read: ${error instanceof Error ? error.message : String(error)}`);
+    }
   }
 
   caughtUp(): Promise<void> {
@@ -277,6 +352,9 @@ export class CatchUpProjectionEngine implements ProjectionEngine {
 
   async stop(): Promise<void> {
     this.stopping = true;
+    if (this.followTimer) clearTimeout(this.followTimer);
+    this.followTimer = null;
+    await this.worker?.stop();
     if (this.state !== 'failed') this.state = 'stopped';
     this.wakeSleeper?.();
     await this.subscription?.close();

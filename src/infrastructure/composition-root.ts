@@ -6,7 +6,7 @@
  * |------------------------|--------------------------------------------------------|-----------------------------------------------|----------------------------------------------|---------------------|
  * | Event log              | SqliteEventStore, DATA_DIR/marketplace.db              | PostgresEventStore                            | KurrentDbEventStore (KurrentDB 25.1+)        | EVENTSTORE_URL      |
  * | Read models            | SqliteDocumentStore + SqliteListingSearch, same file   | PostgresDocumentStore + PostgresListingSearch | Elasticsearch document store + listing search| ELASTICSEARCH_URL   |
- * | Projections            | InlineProjectionEngine: inside the append transaction  | PostgresInlineProjectionEngine: the same      | CatchUpProjectionEngine; commands wait for it| both of the above   |
+ * | Projections            | InlineProjectionEngine: inside the append transaction  | PostgresInlineProjectionEngine: the same      | CatchUpProjectionEngine on the lease holder; commands wait for it| both of the above   |
  * | Consumer checkpoints   | SqliteConsumerCheckpoints, same file                   | PostgresConsumerCheckpoints                   | KurrentDbConsumerCheckpoints                 | EVENTSTORE_URL      |
  * | Reactors, scheduler    | in the server process (never in the CLI)               | on the instance holding each one's lease      | the same                                     |                     |
  * | Worker leases          | InProcessLeases (one server per file: server.pid)      | PostgresWorkerLeases: session advisory locks  | KurrentDbWorkerLeases: lease streams         | both of the above   |
@@ -182,13 +182,15 @@ const openSqliteOrServiceStores = async (config: Config, projections: readonly P
   const db = !config.eventStoreUrl || !config.elasticsearchUrl ? openSqlite(config) : null;
   const events: EventStore = config.eventStoreUrl ? await KurrentDbEventStore.connect(config.eventStoreUrl) : new SqliteEventStore(db!, groupCommitOf(config, db!));
   const readModels = openReadModels(config, db);
+  // The SQLite file is one server's (server.pid); KurrentDB is shared by every instance that names it.
+  const leases = config.eventStoreUrl && config.workerLeases === 'store' ? new KurrentDbWorkerLeases(config.eventStoreUrl) : new InProcessLeases();
   const engine: ProjectionEngine =
     events instanceof SqliteEventStore && isEmbedded(readModels)
       ? new InlineProjectionEngine(events, readModels, projections)
-      : new CatchUpProjectionEngine(events, readModels, projections);
+      : // Shared read models (Elasticsearch): one instance of several projects, the others follow its checkpoints.
+        // Read models in an instance's own SQLite file: each instance projects into its own.
+        new CatchUpProjectionEngine(events, readModels, projections, config.elasticsearchUrl ? { leases } : {});
   const checkpoints = openConsumerCheckpoints(config, db);
-  // The SQLite file is one server's (server.pid); KurrentDB is shared by every instance that names it.
-  const leases = config.eventStoreUrl && config.workerLeases === 'store' ? new KurrentDbWorkerLeases(config.eventStoreUrl) : new InProcessLeases();
   return { events, ...readModels, checkpoints, leases, engine, closeShared: async () => void db?.close() };
 };
 
