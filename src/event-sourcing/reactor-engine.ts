@@ -188,6 +188,10 @@ export class ReactorEngine {
       const head = this.startFrom === 'head' ? await this.store.headPosition() : 0;
       record = { position: head, attempts: 0, lastError: null, stoppedAt: null, updatedAt: this.now() };
       if (!(await this.checkpoints.save(run.reactor.name, record))) record = (await this.checkpoints.load(run.reactor.name)) ?? record;
+    } else if (!record.stoppedAt && record.attempts > 0) {
+      // A holder that died while retrying: the new one counts its attempts afresh (a stopped one waits for resume).
+      record = { ...record, attempts: 0, updatedAt: this.now() };
+      await this.checkpoints.save(run.reactor.name, record);
     }
     run.record = record;
     if (record.stoppedAt) {
