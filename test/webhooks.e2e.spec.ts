@@ -126,7 +126,7 @@ describe('webhooks', () => {
       await eventually(async () => !(await call('subscriptions/show', undefined, `?id=${stuck.id}`)).body.data.attributes.enabled, 5000, 'disabled');
       const shown = (await call('subscriptions/show', undefined, `?id=${stuck.id}`)).body.data.attributes;
       expect(shown.disabledReason).toMatch(/not acknowledged after \d+ attempts/);
-      const ready = await (await fetch(`${server.baseUrl}/health/ready`)).json();
+      const ready = (await (await fetch(`${server.baseUrl}/health/ready`)).json()) as any;
       expect(ready.webhooks.disabled.map((d: any) => d.id)).toContain(stuck.id);
       const metrics = await (await fetch(`${server.baseUrl}/metrics`)).text();
       expect(metrics).toMatch(/webhook_deliveries_total\{outcome="timeout"\} [1-9]/);
