@@ -1,5 +1,6 @@
 import { Webhook } from 'standardwebhooks';
 import { integrationSdk, integrationSdkFor, marketplaceSdk } from './support/sdks';
+import { cliProcess, finished } from './support/server-process';
 import { startTestServer, TestServer } from './support/test-server';
 import { eventually, Received, startReceiver } from './support/webhook-receiver';
 
@@ -179,6 +180,39 @@ describe('webhooks', () => {
       await receiver.close();
     }
   });
+
+  it('the operator CLI adds, lists, shows deliveries and replays; a mistake is one line, exit 1, nothing changed', async () => {
+    const receiver = await startReceiver();
+    const env = server.cliEnv({ WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true' });
+    const cli = (...args: string[]) => finished(cliProcess(env, args));
+    const mp = server.marketplace.marketplaceId;
+    try {
+      const bad = await cli('webhooks', 'add', 'ftp://example.com/x', '-m', mp);
+      expect(bad.code).toBe(1);
+      expect(bad.stderr.trim().split('\n')).toEqual(['targetUrl must be https (http only to localhost, for development). (validation-invalid-value)']);
+      const before = (await call('subscriptions/query')).body.data.length;
+      const added = await cli('webhooks', 'add', receiver.url('/cli'), '-m', mp, '--event-types', 'user/created', '--json');
+      expect(added.code).toBe(0);
+      const { id, secret } = JSON.parse(added.stdout);
+      made.push(id);
+      expect((await call('subscriptions/query')).body.data.length).toBe(before + 1);
+      const userId = await signUp();
+      await eventually(() => receiver.received.length >= 1, 10_000, 'a delivery to the CLI subscription');
+      expect(verified(secret, receiver.received[0]).data.attributes.resourceId).toBe(userId);
+      await server.infra.background!.webhooks.idle();
+      const deliveries = await cli('webhooks', 'deliveries', id, '-m', mp, '--json');
+      expect(JSON.parse(deliveries.stdout).map((a: any) => a.outcome)).toEqual(['acknowledged']);
+      const listed = await cli('webhooks', 'list', '-m', mp);
+      expect(listed.stdout).toContain(id);
+      const noStart = await cli('webhooks', 'replay', id, '-m', mp);
+      expect([noStart.code, noStart.stderr.trim()]).toEqual([1, 'Give --start-after <sequenceId> or --from <time> (one of them).']);
+      const replay = await cli('webhooks', 'replay', id, '-m', mp, '--from', server.clock.now().toISOString());
+      expect(replay.code).toBe(0);
+      await eventually(() => receiver.received.length >= 2, 10_000, 'the replay');
+    } finally {
+      await receiver.close();
+    }
+  }, 180_000);
 
   it('refuses bad input in the error envelope with source.path, and unknown subscriptions with 404', async () => {
     const bad = await call('subscriptions/create', { targetUrl: 'http://example.com/hook' });
