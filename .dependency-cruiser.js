@@ -9,7 +9,7 @@
 
 /** Bounded contexts: business folders under src/. The rest (event-store, read-models, event-sourcing,
  * infrastructure, http, shared, cli) is the platform they run on. */
-const CONTEXTS = '(auth|marketplaces|users|listings|images|assets|events|search-schemas|search|blobs|mail|payments|availability|stock|transactions)';
+const CONTEXTS = '(auth|marketplaces|users|listings|images|assets|events|search-schemas|search|blobs|mail|payments|availability|stock|transactions|webhooks)';
 
 /** Tests may wire anything (in-memory stores, adapters, HTTP helpers): the rules are about production code. */
 const TESTS = ['\\.spec\\.ts$', '^test/'];

@@ -11,7 +11,8 @@ import { searchSchemasProjection } from '../src/search-schemas/search-schemas.pr
 import { scheduledJobsProjection } from '../src/event-sourcing/scheduled-jobs.projection';
 import type { Projection } from '../src/event-sourcing/projection';
 import { usersProjection } from '../src/users/users.projection';
+import { webhooksProjection } from '../src/webhooks/webhooks.projection';
 import { transactionsProjection } from '../src/transactions/transactions.projection';
 
 /** Every read-model projection of the service. A new read model is added here and rebuilt from the log. */
-export const ALL_PROJECTIONS: readonly Projection[] = [marketplacesProjection, usersProjection, imagesProjection, filesProjection, searchSchemasProjection, assetsProjection, listingsProjection, listingSearchProjection, scheduledJobsProjection, availabilityProjection, stockProjection, transactionsProjection, fileAttachmentsProjection];
+export const ALL_PROJECTIONS: readonly Projection[] = [marketplacesProjection, usersProjection, imagesProjection, filesProjection, searchSchemasProjection, assetsProjection, listingsProjection, listingSearchProjection, scheduledJobsProjection, availabilityProjection, stockProjection, transactionsProjection, fileAttachmentsProjection, webhooksProjection];

@@ -6,6 +6,7 @@ import { AvailabilityModule } from './availability/availability.module';
 import { StockModule } from './stock/stock.module';
 import { CoreModule } from './core.module';
 import { EventsModule } from './events/events.module';
+import { WebhooksModule } from './webhooks/webhooks.module';
 import { FilesModule } from './files/files.module';
 import { ImagesModule } from './images/images.module';
 import { ApiGuard } from './http/api.guard';
@@ -26,7 +27,7 @@ export class AppModule {
   static with(infra: Infrastructure, clock: Clock = systemClock, ids: IdGenerator = randomIds): DynamicModule {
     return {
       module: AppModule,
-      imports: [CoreModule.with(infra, clock, ids), MarketplacesModule, UsersModule, AuthModule, EventsModule, ImagesModule, FilesModule, SearchSchemasModule, ListingsModule, AssetsModule, HealthModule.with(infra), AvailabilityModule, StockModule, PaymentsModule, TransactionsModule],
+      imports: [CoreModule.with(infra, clock, ids), MarketplacesModule, UsersModule, AuthModule, EventsModule, ImagesModule, FilesModule, SearchSchemasModule, ListingsModule, AssetsModule, HealthModule.with(infra), AvailabilityModule, StockModule, PaymentsModule, TransactionsModule, WebhooksModule],
       providers: [{ provide: APP_GUARD, useClass: ApiGuard }],
     };
   }

@@ -82,6 +82,26 @@ export interface Config {
    * between the provider calls and the append) is settled by the reconciler: completed, or reversed.
    */
   paymentClaimTimeoutSeconds: number;
+  /** Webhook delivery and the live event stream (docs/webhooks.md). */
+  webhooks: WebhookSettings;
+}
+
+export interface WebhookSettings {
+  /** WEBHOOK_ALLOW_PRIVATE_TARGETS=true: targets on loopback, private or link-local addresses are allowed (development, tests). */
+  allowPrivateTargets: boolean;
+  /** WEBHOOK_TIMEOUT_MS: a receiver that has not answered by then failed this attempt (default 10 s). */
+  timeoutMs: number;
+  /** WEBHOOK_RETRY_BASE_MS / WEBHOOK_RETRY_MAX_MS: the first pause after a failure, doubled each time up to the max, with jitter (1 s, 1 h). */
+  retryBaseMs: number;
+  retryMaxMs: number;
+  /** WEBHOOK_RETRY_WINDOW_SECONDS: how long one event is retried before the subscription is disabled (3 days), by the server's clock. */
+  retryWindowMs: number;
+  /** WEBHOOK_SECRET_OVERLAP_SECONDS: how long a rotated-out secret keeps signing beside the new one (24 h). */
+  secretOverlapMs: number;
+  /** WEBHOOK_STREAM_BUFFER_BYTES: what a live-stream client may leave unread before its stream ends (1 MiB). */
+  streamBufferBytes: number;
+  /** WEBHOOK_STREAM_HEARTBEAT_MS: a comment line on an idle live stream this often (15 s). */
+  streamHeartbeatMs: number;
 }
 
 
@@ -196,6 +216,16 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env, overrides: Part
     readyMaxLag: int(env.READY_MAX_LAG, 1_000_000),
     fileMaxBytes: int(env.FILE_MAX_BYTES, 1_073_741_824),
     paymentClaimTimeoutSeconds: int(env.PAYMENT_CLAIM_TIMEOUT_SECONDS, 60),
+    webhooks: {
+      allowPrivateTargets: env.WEBHOOK_ALLOW_PRIVATE_TARGETS === 'true',
+      timeoutMs: int(env.WEBHOOK_TIMEOUT_MS, 10_000),
+      retryBaseMs: int(env.WEBHOOK_RETRY_BASE_MS, 1000),
+      retryMaxMs: int(env.WEBHOOK_RETRY_MAX_MS, 3_600_000),
+      retryWindowMs: int(env.WEBHOOK_RETRY_WINDOW_SECONDS, 3 * 24 * 3600) * 1000,
+      secretOverlapMs: int(env.WEBHOOK_SECRET_OVERLAP_SECONDS, 24 * 3600) * 1000,
+      streamBufferBytes: int(env.WEBHOOK_STREAM_BUFFER_BYTES, 1024 * 1024),
+      streamHeartbeatMs: int(env.WEBHOOK_STREAM_HEARTBEAT_MS, 15_000),
+    },
     ...overrides,
   };
 };

@@ -12,6 +12,7 @@ import { registerSearchSchemaCommands } from './search-schema.commands';
 import { registerProcessCommands } from './processes.commands';
 import { registerSettingsCommands } from './settings.commands';
 import { registerUserCommands } from './users.commands';
+import { registerWebhookCommands } from './webhooks.commands';
 
 /**
  * The operator CLI: what a console does for this server. It works on the stores the environment names
@@ -36,6 +37,7 @@ registerSearchSchemaCommands(program);
 registerProcessCommands(program);
 registerAssetCommands(program);
 registerPaymentCommands(program);
+registerWebhookCommands(program);
 addJsonEverywhere(program);
 
 program.parseAsync(process.argv).catch((error: Error) => {

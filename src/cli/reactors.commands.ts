@@ -12,11 +12,13 @@ import { PostgresDatabase } from '../infrastructure/postgres-database';
 import { PostgresConsumerCheckpoints } from '../event-sourcing/postgres-consumer-checkpoints';
 import { PostgresEventStore } from '../event-store/postgres-event-store';
 import { output, requireExistingStore } from './cli-context';
+import { CURSOR_PREFIX } from '../webhooks/domain/webhook-subscription';
 
 /** Every reactor's progress as its record says, against the log's head. */
 export const reactorsReport = async (checkpoints: ConsumerCheckpoints, events: Pick<EventStore, 'headPosition'>): Promise<ReactorStatus[]> => {
   const [records, head] = await Promise.all([checkpoints.list(), events.headPosition()]);
-  return records.map(({ name, ...record }) => reactorStatusOf(name, record, head));
+  // Webhook cursors share the checkpoint table; `webhooks list` and `webhooks deliveries` show them.
+  return records.filter(({ name }) => !name.startsWith(CURSOR_PREFIX)).map(({ name, ...record }) => reactorStatusOf(name, record, head));
 };
 
 /**

@@ -28,6 +28,10 @@ export const streams = {
   stock: (marketplaceId: string, listingId: string) => `${marketplaceId}:stock-${listingId}`,
   /** The marketplace's search schemas (listings and user profiles), one stream per marketplace. */
   searchSchemas: (marketplaceId: string) => `${marketplaceId}:search-schemas`,
+  /** A webhook subscription (internal): its settings, signing-key nonces and cursor generations. */
+  webhookSubscription: (marketplaceId: string, subscriptionId: string) => `${marketplaceId}:webhook-${subscriptionId}`,
+  /** A webhook subscription's delivery log (internal): its attempts, recorded in batches by the delivery worker. */
+  webhookDeliveries: (marketplaceId: string, subscriptionId: string) => `${marketplaceId}:webhook-deliveries-${subscriptionId}`,
 } as const;
 
 /** The list of every marketplace, for the operator CLI. */

@@ -33,6 +33,17 @@ export interface ReadinessReport {
   projections: ProjectionsReadiness;
   /** Empty where no reactors run (the CLI). Stopped reactors are reported but do not make the instance unready. */
   reactors: ReactorReadiness[];
+  /**
+   * Webhook subscriptions that need the operator (docs/webhooks.md): disabled after their retry window, or failing
+   * now. Detail only: they never make the instance unready. Known on the instance delivering webhooks (`heldHere`).
+   */
+  webhooks?: WebhooksReadiness;
+}
+
+export interface WebhooksReadiness {
+  heldHere: boolean;
+  disabled: { id: string; marketplaceId: string; reason: string; disabledAt: string | null }[];
+  failing: { id: string; marketplaceId: string; attempts: number; failingSince: string | null }[];
 }
 
 export interface Readiness {

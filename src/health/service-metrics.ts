@@ -100,6 +100,36 @@ export const serviceMetrics = (infra: Infrastructure): ServiceMetrics => {
       for (const r of (await infra.background?.reactors.status()) ?? []) this.set({ reactor: r.name }, r.stopped ? 1 : 0);
     },
   });
+  new Counter({
+    name: 'webhook_deliveries_total',
+    help: 'Webhook delivery attempts by outcome (acknowledged, failed, timeout, refused), by this instance since it started',
+    labelNames: ['outcome'],
+    registers: [registry],
+    collect() {
+      this.reset();
+      for (const [outcome, n] of Object.entries(infra.background?.webhooks.status().deliveries ?? {})) this.inc({ outcome }, n);
+    },
+  });
+  new Gauge({
+    name: 'webhook_lag',
+    help: 'Log positions a webhook subscription is behind the head (on the instance delivering webhooks)',
+    labelNames: ['subscription'],
+    registers: [registry],
+    collect() {
+      this.reset();
+      for (const s of infra.background?.webhooks.status().subscriptions ?? []) if (s.enabled) this.set({ subscription: s.id }, s.lag);
+    },
+  });
+  new Gauge({
+    name: 'webhook_subscription_disabled',
+    help: '1 for a webhook subscription that delivery disabled after its retry window',
+    labelNames: ['subscription'],
+    registers: [registry],
+    collect() {
+      this.reset();
+      for (const s of infra.background?.webhooks.status().subscriptions ?? []) if (s.disabledReason) this.set({ subscription: s.id }, 1);
+    },
+  });
   return {
     registry,
     observeRequest(method, route, status, seconds) {

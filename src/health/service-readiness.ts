@@ -48,6 +48,16 @@ export const serviceReadiness = (infra: Infrastructure): Readiness => ({
       const reason = `projection status unavailable: ${error instanceof Error ? error.message : String(error)}`;
       report = { ready: false, reasons: [reason], projections: UNKNOWN_PROJECTIONS, reactors: [] };
     }
+    const webhooks = infra.background?.webhooks.status();
+    if (webhooks)
+      report = {
+        ...report,
+        webhooks: {
+          heldHere: webhooks.running,
+          disabled: webhooks.subscriptions.filter((s) => s.disabledReason).map((s) => ({ id: s.id, marketplaceId: s.marketplaceId, reason: s.disabledReason!, disabledAt: s.disabledAt })),
+          failing: webhooks.subscriptions.filter((s) => s.attempts > 0).map((s) => ({ id: s.id, marketplaceId: s.marketplaceId, attempts: s.attempts, failingSince: s.failingSince })),
+        },
+      };
     if (storeErrors.length === 0) return report;
     return { ...report, ready: false, reasons: [...storeErrors, ...report.reasons] };
   },

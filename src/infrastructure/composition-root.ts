@@ -59,6 +59,7 @@ import { ElasticsearchListingSearch } from '../search/elasticsearch-listing-sear
 import type { ListingSearch } from '../search/listing-search.port';
 import { SqliteListingSearch } from '../search/sqlite-listing-search';
 import { Clock, systemClock } from '../shared/clock';
+import { WebhookDelivery } from '../webhooks/webhook-delivery';
 
 /** Reactors and the scheduler: the log's consumers that act (the server runs them; the CLI does not). */
 export interface BackgroundWork {
@@ -66,6 +67,9 @@ export interface BackgroundWork {
   scheduler: Scheduler;
   /** Runs the scheduler on the one instance that holds its lease. */
   schedulerLease: LeasedWorker;
+  /** Webhook delivery (src/webhooks), on the one instance that holds the `webhooks` lease. */
+  webhooks: WebhookDelivery;
+  webhooksLease: LeasedWorker;
   /** Resolves once every reactor has handled the log up to now and no due job is left (tests). */
   idle(): Promise<void>;
   stop(): Promise<void>;
@@ -246,18 +250,33 @@ export const startBackgroundWork = async (
   // The scheduler's jobs are exactly-once anyway (job/ran is appended with the job's command); the lease keeps the
   // provider calls some commands make before their decision (a transition's payments) to one instance.
   const schedulerLease = new LeasedWorker(infra.leases, 'scheduler', scheduler);
+  // One instance delivers webhooks at a time: a POST is never made twice for one attempt by two instances.
+  const webhooks = new WebhookDelivery({
+    events: infra.events,
+    checkpoints: infra.checkpoints,
+    documents: infra.documents,
+    runner: infra.runner,
+    settings: infra.config.webhooks,
+    tokenSecret: infra.config.tokenSecret,
+    clock,
+  });
+  const webhooksLease = new LeasedWorker(infra.leases, 'webhooks', webhooks);
   await reactors.start();
   await schedulerLease.start();
+  await webhooksLease.start();
   const background: BackgroundWork = {
     reactors,
     scheduler,
     schedulerLease,
+    webhooks,
+    webhooksLease,
     idle: async () => {
       await scheduler.idle();
       await reactors.idle();
     },
     stop: async () => {
       infra.background = null;
+      await webhooksLease.stop();
       await schedulerLease.stop();
       await reactors.stop();
     },
