@@ -5,6 +5,7 @@ import {
   AppendResult,
   AppendUnansweredError,
   EventStore,
+  EventViewFormat,
   LogFilter,
   ReadAllOptions,
   RecordedEvent,
@@ -14,6 +15,7 @@ import {
 } from './event-store.port';
 import { EVENT_COLUMNS, EventRow, toRecorded } from './postgres-event-rows';
 import { insertEvents, storedRepeat } from './postgres-event-writes';
+import { EVENT_VIEWS_MIGRATION, PostgresEventViews } from './postgres-event-views';
 import { logWhere } from './postgres-log-filter';
 import { PostgresLogSubscriptions } from './postgres-log-subscriptions';
 
@@ -49,6 +51,7 @@ CREATE TABLE event_related (
   PRIMARY KEY (related_id, position)
 );`,
   },
+  EVENT_VIEWS_MIGRATION,
 ];
 
 /**
@@ -79,9 +82,11 @@ export class PostgresEventStore implements EventStore {
   private pending: PendingAppend[] = [];
   private committing = false;
   private readonly subscriptions: PostgresLogSubscriptions;
+  private readonly views: PostgresEventViews;
 
   private constructor(private readonly db: PostgresDatabase) {
     this.subscriptions = new PostgresLogSubscriptions(db, `${db.schema}_events`, (options) => this.readAll(options));
+    this.views = new PostgresEventViews(db);
   }
 
   /** Creates or updates the schema, then answers the store. The database (pool) stays the caller's to close. */
@@ -154,8 +159,10 @@ export class PostgresEventStore implements EventStore {
     this.subscriptions.wake();
     batch.forEach(({ resolve, reject }, i) => {
       const outcome = outcomes[i];
-      if ('result' in outcome) resolve(outcome.result);
-      else reject(outcome.error);
+      if ('error' in outcome) return reject(outcome.error);
+      // events/query's view of each public event, written after the commit (postgres-event-views.ts).
+      this.views.appended(outcome.result.events);
+      resolve(outcome.result);
     });
   }
 
@@ -201,6 +208,12 @@ export class PostgresEventStore implements EventStore {
     return rows.map(toRecorded);
   }
 
+  /** events/query's page: the stored views of exactly the events readAll(options) returns, in the same order. */
+  readEventViews({ after = 0, until, limit, filter }: ReadAllOptions, format: EventViewFormat): Promise<Buffer> {
+    const p = new SqlParams();
+    return this.views.page(logWhere(p, after, until, filter), p.values, limit, format);
+  }
+
   async readLast(limit: number, filter?: LogFilter): Promise<RecordedEvent[]> {
     const p = new SqlParams();
     const where = logWhere(p, 0, undefined, filter);
@@ -219,6 +232,7 @@ export class PostgresEventStore implements EventStore {
 
   async close(): Promise<void> {
     await this.subscriptions.close();
+    await this.views.flush();
   }
 }
 
