@@ -1,15 +1,17 @@
 import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { join } from 'node:path';
-import { BenchContext, BenchResult, createContext, ratioOf, ReportedResult } from './bench-kit';
+import { BenchContext, BenchResult, createContext, reportedResults, ReportedResult } from './bench-kit';
 import { defaultConnections, defaultSeconds } from './kit/load';
 import { printSummary, printTable } from './kit/report';
+import { benchStores, checkStores } from './kit/stores';
 
 /**
  * `npm run bench [filter]`: runs every section `bench/sections/*.bench.ts` (compiled to dist/bench/sections) in
  * file-name order, or only those whose name contains the filter, then prints one table and writes
  * bench/results/latest.json. A section that fails is reported as failed, never with a figure, and the run
- * exits with status 1.
+ * exits with status 1. BENCH_STORES=embedded,postgres (default embedded) runs the sections that measure the
+ * stores on each of them (bench/kit/stores.ts).
  */
 type Section = { run(ctx: BenchContext): Promise<BenchResult[]> };
 
@@ -29,19 +31,23 @@ const main = async (): Promise<number> => {
     console.error(`bench: no section matches ${filter ? `"${filter}"` : 'anything'} in ${SECTIONS_DIR} (have: ${files.join(', ') || 'none'})`);
     return 1;
   }
+  const stores = benchStores();
+  checkStores(stores);
   const startedAt = new Date();
-  console.error(`bench: ${selected.length} section(s), ${defaultSeconds()} s per load, ${defaultConnections()} connections, ${cpus().length} CPU(s), Node ${process.version}`);
+  console.error(
+    `bench: ${selected.length} section(s), stores ${stores.join(', ')}, ${defaultSeconds()} s per load, ${defaultConnections()} connections, ${cpus().length} CPU(s), Node ${process.version}`,
+  );
   const results: ReportedResult[] = [];
   const failures: Array<{ section: string; error: string }> = [];
   for (const file of selected) {
     const section = file.replace(/\.bench\.js$/, '');
-    const { ctx, close } = createContext(section);
+    const { ctx, close } = createContext(section, stores);
     const started = Date.now();
     try {
       const module = require(join(SECTIONS_DIR, file)) as Partial<Section>;
       if (typeof module.run !== 'function') throw new Error(`${file} does not export run(ctx)`);
       const sectionResults = await module.run(ctx);
-      for (const result of sectionResults) results.push({ ...result, section, ratio: ratioOf(result) });
+      results.push(...reportedResults(section, sectionResults));
       ctx.log(`done in ${((Date.now() - started) / 1000).toFixed(1)} s`);
     } catch (error) {
       const message = error instanceof Error ? (error.stack ?? error.message) : String(error);
@@ -65,6 +71,7 @@ const main = async (): Promise<number> => {
     secondsPerLoad: defaultSeconds(),
     connections: defaultConnections(),
     filter: filter ?? null,
+    stores,
     results,
     failures,
   };

@@ -287,6 +287,32 @@ export const eventStoreContract = (name: string, makeStore: () => Promise<EventS
         expect(await readTenant(marketplaceId)).toHaveLength(3);
       });
 
+      it('answers each of concurrent appends on its own: repeats (any expectation), conflicts and fresh appends', async () => {
+        // Appends that arrive together may be committed together (PostgreSQL: one INSERT for the batch); a repeated
+        // id must not cost the others their append, nor a conflict theirs.
+        const marketplaceId = randomUUID();
+        const [a, b, c, d] = [stream(marketplaceId), stream(marketplaceId), stream(marketplaceId), stream(marketplaceId)];
+        const stored: StreamAppend = { streamId: a, expectedRevision: 'any', events: withIds([ev(marketplaceId, 'thing/created')]) };
+        const first = await store.append([stored]);
+        await appendOne(b, 'no_stream', ev(marketplaceId));
+        const outcomes = await Promise.allSettled([
+          // The first may commit alone while the others wait and go together.
+          appendOne(d, 'no_stream', ev(marketplaceId)),
+          store.append([stored]),
+          store.append([{ streamId: b, expectedRevision: 0, events: withIds([ev(marketplaceId, 'thing/updated')]) }]),
+          store.append([{ streamId: b, expectedRevision: 0, events: withIds([ev(marketplaceId, 'thing/updated')]) }]),
+          store.append([{ streamId: c, expectedRevision: 'no_stream', events: withIds([ev(marketplaceId, 'thing/created')]) }]),
+          store.append([{ streamId: c, expectedRevision: 'no_stream', events: withIds([ev(marketplaceId, 'thing/created')]) }]),
+        ]);
+        const [, repeat, ...rest] = outcomes;
+        expect(repeat.status === 'fulfilled' && repeat.value.events.map((e) => [e.id, e.position])).toEqual(first.events.map((e) => [e.id, e.position]));
+        expect(rest.map((o) => o.status)).toEqual(['fulfilled', 'rejected', 'fulfilled', 'rejected']);
+        for (const o of rest.filter((o): o is PromiseRejectedResult => o.status === 'rejected')) expect(o.reason).toBeInstanceOf(WrongExpectedRevisionError);
+        expect(await store.readStream(a)).toHaveLength(1);
+        expect(await store.readStream(b)).toHaveLength(2);
+        expect(await store.readStream(c)).toHaveLength(1);
+      });
+
       it('still refuses other events at a taken revision', async () => {
         const marketplaceId = randomUUID();
         const streamId = stream(marketplaceId);

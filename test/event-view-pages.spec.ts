@@ -16,7 +16,10 @@ import { encodeTransitUncached, keyword } from '../src/shared/transit-codec';
 import { BigDecimal, LatLng, Money, Uuid } from '../src/shared/values';
 import { bearer, form, http } from './support/http';
 import { integrationSdk } from './support/sdks';
+import { onFreshPostgres, skipWithoutPostgres } from './support/postgres';
 import { onTempSqlite } from './support/temp-sqlite';
+import { PostgresEventStore } from '../src/event-store/postgres-event-store';
+import type { PostgresDatabase } from '../src/infrastructure/postgres-database';
 import { startTestServer, TestServer } from './support/test-server';
 
 /**
@@ -250,6 +253,61 @@ describe('events/query joined pages', () => {
       expect(readsBackIdentical(value)).toBe(false);
   });
 });
+
+/** The same pages from PostgreSQL's stored views (src/event-store/postgres-event-views.ts). */
+if (skipWithoutPostgres('events/query joined pages on PostgreSQL'))
+  describe('events/query joined pages on PostgreSQL', () => {
+    let store: PostgresEventStore;
+    let db: PostgresDatabase;
+    let cleanup: () => Promise<void>;
+    const marketplaceId = randomUUID();
+    const relatedId = randomUUID();
+
+    beforeAll(async () => {
+      const fixture = await onFreshPostgres('event_views', PostgresEventStore.open)();
+      ({ store, db, cleanup } = fixture);
+      const events = eventsOf(marketplaceId, relatedId);
+      for (let i = 0; i < events.length; i += 7) await store.append([{ streamId: `s-${i}`, expectedRevision: 'any', events: events.slice(i, i + 7) }]);
+      await written();
+    });
+    afterAll(() => cleanup());
+
+    /** Texts are written after the append's commit (and after a read that encoded them). */
+    const written = async () => {
+      await new Promise((resolve) => setImmediate(resolve));
+      await (store as unknown as { views: { flush(): Promise<void> } }).views.flush();
+    };
+    const count = async (where = 'true') => Number((await db.query<{ n: string }>(`SELECT count(*) AS n FROM event_views WHERE ${where}`))[0].n);
+
+    const expectSamePages = async () => {
+      for (const filter of [{}, { eventTypes: ['user'] }, { eventTypes: ['listing/updated', 'user/deleted'] }, { relatedResourceId: relatedId }, { createdAtStart: '2024-05-05T00:00:00.000Z' }]) {
+        for (const options of [{ limit: 100 }, { limit: 7 }, { after: 10, limit: 100 }]) {
+          const read = { ...options, filter: { marketplaceId, publicOnly: true, ...filter } };
+          const envelope = await buildEnvelope((await store.readAll(read)).map(eventView), { auth: {} as never, params }, registry, metaOf(read.limit));
+          const fast = (format: EventViewFormat) => store.readEventViews(read, format).then((views) => eventPage(views, metaOf(read.limit), format).toString('utf8'));
+          expect(await fast('transit')).toBe(encodeTransitUncached(envelope));
+          expect(await fast('json')).toBe(JSON.stringify(envelope));
+        }
+      }
+    };
+
+    it('stores the text of every public event at append, and pages read like the encoded ones', async () => {
+      expect(await count()).toBe(64);
+      await expectSamePages();
+    });
+
+    it('uses a stored text only for its own event and version; encodes the others at read and writes them back', async () => {
+      await db.query(`UPDATE event_views SET event_id = 'another' WHERE position % 3 = 0`);
+      await db.query('UPDATE event_views SET version = version + 1 WHERE position % 3 = 1');
+      await expectSamePages();
+      await db.query('DELETE FROM event_views');
+      await expectSamePages();
+      await written();
+      expect(await count()).toBe(63); // every event read (the other marketplace's event was not)
+      expect(await count(`event_id = 'another' OR version <> 1`)).toBe(0);
+      await expectSamePages();
+    });
+  });
 
 describe('events/query over HTTP', () => {
   let server: TestServer;

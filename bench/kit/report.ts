@@ -9,20 +9,25 @@ const extras = (r: ReportedResult): string =>
     .map(([k, v]) => `${k}=${typeof v === 'number' ? formatNumber(v) : v}`)
     .join('  ');
 
-/** The one table of a run: a row per result, numbers right-aligned. */
+/**
+ * The one table of a run: a row per result, numbers right-aligned. `ratio` is to the bare baseline measured with
+ * it; `vs embedded` is a PostgreSQL result over the same measurement on the embedded store in this run.
+ */
 export const printTable = (results: ReportedResult[]): void => {
-  const header = ['section', 'benchmark', 'ours', 'baseline', 'ratio', 'p50/p99 ms', 'baseline p50/p99 ms', 'extra'];
+  const header = ['section', 'store', 'benchmark', 'ours', 'baseline', 'ratio', 'vs embedded', 'p50/p99 ms', 'baseline p50/p99 ms', 'extra'];
   const rows = results.map((r) => [
     r.section,
+    r.store,
     r.name,
     `${formatNumber(r.ours.value)} ${r.unit}`,
     r.baseline ? `${formatNumber(r.baseline.value)} (${r.baseline.name})` : '—',
     formatRatio(r.ratio),
+    formatRatio(r.vsEmbedded),
     latency(r.ours.p50Ms, r.ours.p99Ms),
     latency(r.baseline?.p50Ms, r.baseline?.p99Ms),
     extras(r),
   ]);
-  const numeric = new Set([2, 3, 4, 5, 6]);
+  const numeric = new Set([3, 4, 5, 6, 7, 8]);
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((row) => row[i].length)));
   const line = (cells: string[]) =>
     cells
@@ -37,12 +42,13 @@ export const printTable = (results: ReportedResult[]): void => {
 export const printSummary = (results: ReportedResult[]): void => {
   console.log('');
   for (const r of results) {
-    const ours = `${r.name} ${formatNumber(r.ours.value)} ${r.unit}`;
+    const ours = `${r.store === 'embedded' ? '' : `[${r.store}] `}${r.name} ${formatNumber(r.ours.value)} ${r.unit}`;
     const lat = r.ours.p50Ms !== undefined ? ` (p50 ${formatNumber(r.ours.p50Ms)} ms, p99 ${formatNumber(r.ours.p99Ms ?? NaN)} ms)` : '';
+    const embedded = r.vsEmbedded !== null ? `, ${formatRatio(r.vsEmbedded)} of embedded` : '';
     console.log(
       r.baseline
-        ? `${ours} vs ${r.baseline.name} ${formatNumber(r.baseline.value)} ${r.unit} = ${formatRatio(r.ratio)}${lat}`
-        : `${ours}${lat}`,
+        ? `${ours} vs ${r.baseline.name} ${formatNumber(r.baseline.value)} ${r.unit} = ${formatRatio(r.ratio)}${embedded}${lat}`
+        : `${ours}${embedded}${lat}`,
     );
   }
 };

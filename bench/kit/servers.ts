@@ -2,15 +2,16 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { DevCredentials } from '../../src/dev-marketplace';
 import { ChildHandle, freePort, makeTempDir, removeTempDir, spawnNode, waitForHttp } from './processes';
+import { BenchStore, StoreLocation, storeEnv } from './stores';
 
 /** dist/bench/kit → dist */
 const DIST = join(__dirname, '..', '..');
 const SERVER_MAIN = join(DIST, 'src', 'main.js');
 const BASELINE_MAIN = join(DIST, 'bench', 'baseline-server.js');
 
-export interface ServerProcess {
+export interface ServerProcess extends StoreLocation {
   baseUrl: string;
-  dataDir: string;
+  store: BenchStore;
   /** The development marketplace the server bootstrapped (or found) in its data folder. */
   credentials: DevCredentials;
   child: ChildHandle;
@@ -21,21 +22,26 @@ export interface ServerProcess {
 export interface ServerOptions {
   /** Reuse a data folder (a restart over seeded data); default: a new temp folder. */
   dataDir?: string;
-  /** Extra environment, e.g. `EVENTSTORE_URL` to bench the production stores. */
+  /** Every store on PostgreSQL in this database (BENCH_STORES=postgres); default: embedded in the data folder. */
+  databaseUrl?: string | null;
+  /** Extra environment. */
   env?: Record<string, string>;
 }
 
 /**
  * Starts our server as its own process (`node dist/src/main.js`) over an embedded store with durable commits
- * (SQLITE_SYNCHRONOUS=FULL) and the request log off, then reads the dev marketplace's credentials.
- * Store URLs and rate limits from the runner's environment are not passed on: benches measure the embedded mode,
- * without limits, unless `options.env` asks otherwise.
+ * (SQLITE_SYNCHRONOUS=FULL), or over `options.databaseUrl` (every store on PostgreSQL), with the request log off,
+ * then reads the dev marketplace's credentials. Store URLs and rate limits from the runner's environment are not
+ * passed on: benches measure the stores they ask for, without limits, unless `options.env` asks otherwise.
  */
 export const startServer = async (options: ServerOptions = {}): Promise<ServerProcess> => {
   const dataDir = options.dataDir ?? makeTempDir('server');
   const port = await freePort();
   const env: NodeJS.ProcessEnv = { ...process.env };
-  for (const key of ['EVENTSTORE_URL', 'ELASTICSEARCH_URL', 'TOKEN_SECRET', 'ACCESS_TOKEN_TTL_SECONDS']) delete env[key];
+  for (const key of ['EVENTSTORE_URL', 'ELASTICSEARCH_URL', 'DATABASE_URL', 'DATABASE_SCHEMA', 'TOKEN_SECRET', 'ACCESS_TOKEN_TTL_SECONDS', 'PUBLIC_BASE_URL'])
+    delete env[key];
+  const at: StoreLocation = { dataDir, databaseUrl: options.databaseUrl ?? null };
+  const baseUrl = `http://127.0.0.1:${port}`;
   Object.assign(env, {
     DATA_DIR: dataDir,
     PORT: String(port),
@@ -45,14 +51,16 @@ export const startServer = async (options: ServerOptions = {}): Promise<ServerPr
     BOOTSTRAP_DEV_MARKETPLACE: 'true',
     // Rate limits would turn a load into 429s: benches measure the server, not its limiter, unless asked.
     RATE_LIMITS: 'off',
+    ...storeEnv(at),
+    // Required with DATABASE_URL: links must not follow the Host header.
+    ...(at.databaseUrl ? { PUBLIC_BASE_URL: baseUrl } : {}),
     ...options.env,
   });
   const child = spawnNode('server', SERVER_MAIN, env);
-  const baseUrl = `http://127.0.0.1:${port}`;
   await waitForHttp(child, baseUrl);
   // main.ts makes the development marketplace and writes this file before it listens, so it is there once the port answers.
   const credentials = JSON.parse(readFileSync(join(dataDir, 'dev-credentials.json'), 'utf8')) as DevCredentials;
-  return { baseUrl, dataDir, credentials, child, stop: () => child.stop() };
+  return { baseUrl, ...at, store: at.databaseUrl ? 'postgres' : 'embedded', credentials, child, stop: () => child.stop() };
 };
 
 /** A route of the bare Fastify baseline: answers `body` to every request (POST bodies are parsed first). */

@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { loadConfig } from '../../src/config';
 import type { StreamAppend } from '../../src/event-store/event-store.port';
 import { streams } from '../../src/event-store/stream-names';
 import { openInfrastructure } from '../../src/infrastructure/composition-root';
@@ -9,7 +8,7 @@ import type { SearchSchema } from '../../src/search-schemas/domain/search-schema
 import { searchSchemaDecider } from '../../src/search-schemas/domain/search-schema.decider';
 import type { CommandContext } from '../../src/shared/command-context';
 import { internalEvents } from '../../src/shared/event-publishing';
-import type { BenchContext } from '../bench-kit';
+import { BenchContext, StoreLocation, storeConfig } from '../bench-kit';
 import { userStream } from '../fixtures/user-events';
 import { generateListing, random, vocabulary } from './marketplace-generator';
 
@@ -40,14 +39,14 @@ export interface SeededListings {
 }
 
 /**
- * Seeds a stopped server's data folder through the real write path (openInfrastructure + EventLog.append, so the
+ * Seeds a stopped server's stores (its data folder, or its PostgreSQL database) through the real write path (openInfrastructure + EventLog.append, so the
  * inline projections build the listings and search read models): the listing search schemas, 100 authors and
  * `count` published listings made by the listing decider and published like the create handler does, 1,000
  * listing streams per append.
  */
-export const seedListings = async (ctx: BenchContext, dataDir: string, marketplaceId: string, clientId: string, count: number): Promise<SeededListings> => {
+export const seedListings = async (ctx: BenchContext, at: StoreLocation, marketplaceId: string, clientId: string, count: number): Promise<SeededListings> => {
   const started = Date.now();
-  const infra = await openInfrastructure(loadConfig({}, { dataDir, sqliteSynchronous: 'NORMAL' }));
+  const infra = await openInfrastructure(storeConfig(at, { sqliteSynchronous: 'NORMAL' }));
   try {
     const start = new Date(Date.now() - 365 * 24 * 3600 * 1000);
     let schemas = searchSchemaDecider.initialState();

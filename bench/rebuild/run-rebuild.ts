@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { memoryOf } from '../listings/listing-loads';
+import { StoreLocation, storeEnv } from '../kit/stores';
 
 /** dist/bench/rebuild → the compiled CLI entry and the bench's preload. */
 const CLI = join(__dirname, '..', '..', '..', 'bin', 'marketplace-server.js');
@@ -17,17 +18,18 @@ export interface RebuildRun {
 }
 
 /**
- * `marketplace-server rebuild` over a data folder, as an operator runs it (bin/marketplace-server.js), in a child
+ * `marketplace-server rebuild` over a data folder (or its PostgreSQL database), as an operator runs it (bin/marketplace-server.js), in a child
  * process whose peak RSS is polled from /proc. With BENCH_CPU_PROF=<dir> it writes a CPU profile there (one per
  * thread: the worker's is the replay, the main thread's the writes).
  */
-export const runRebuild = (dataDir: string, args: string[] = []): Promise<RebuildRun> =>
+export const runRebuild = (at: StoreLocation, args: string[] = []): Promise<RebuildRun> =>
   new Promise((resolve, reject) => {
     const profileDir = process.env.BENCH_CPU_PROF;
     const profile = profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`, `--cpu-prof-name=rebuild-${Date.now()}.cpuprofile`] : [];
     const started = process.hrtime.bigint();
-    const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, SQLITE_SYNCHRONOUS: 'FULL' };
-    for (const key of ['EVENTSTORE_URL', 'ELASTICSEARCH_URL']) delete env[key];
+    const env: NodeJS.ProcessEnv = { ...process.env };
+    for (const key of ['EVENTSTORE_URL', 'ELASTICSEARCH_URL', 'DATABASE_URL', 'DATABASE_SCHEMA', 'TOKEN_SECRET']) delete env[key];
+    Object.assign(env, { DATA_DIR: at.dataDir, SQLITE_SYNCHRONOUS: 'FULL', ...storeEnv(at) });
     const child = spawn(process.execPath, [...profile, '--require', EXIT_WITH_PARENT, CLI, 'rebuild', ...args], { env, stdio: ['ignore', 'pipe', 'pipe', 'ipc'] });
     let output = '';
     const keep = (chunk: Buffer) => void (output = (output + chunk.toString()).slice(-16_384));

@@ -1,5 +1,5 @@
-import { loadConfig } from '../../src/config';
 import { openInfrastructure } from '../../src/infrastructure/composition-root';
+import { StoreLocation, storeConfig } from '../kit/stores';
 import { marketplaceLog } from './marketplace-log';
 
 export interface SeededLog {
@@ -9,19 +9,19 @@ export interface SeededLog {
 }
 
 /**
- * Seeds a stopped server's data folder through the real write path (openInfrastructure + EventStore.append, the
+ * Seeds a stopped server's stores (its data folder, or its PostgreSQL database) through the real write path (openInfrastructure + EventStore.append, the
  * inline projections on, so the read models are the live ones a rebuild must reproduce), about 5,000 events per
  * append. `synchronous=OFF`: the seed's own durability is not what is measured.
  */
 export const seedMarketplaceLog = async (
-  dataDir: string,
+  at: StoreLocation,
   marketplaceId: string,
   clientId: string,
   events: number,
   log: (message: string) => void = () => undefined,
 ): Promise<SeededLog> => {
   const started = Date.now();
-  const infra = await openInfrastructure(loadConfig({}, { dataDir, sqliteSynchronous: 'OFF' }));
+  const infra = await openInfrastructure(storeConfig(at, { sqliteSynchronous: 'OFF' }));
   try {
     let appended = 0;
     let reported = 0;

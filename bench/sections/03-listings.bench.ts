@@ -1,4 +1,4 @@
-import type { BenchContext, BenchResult } from '../bench-kit';
+import { BenchContext, BenchResult, BenchStore, perStore } from '../bench-kit';
 import { measureListingCreate, measureListingQueries, memoryOf } from '../listings/listing-loads';
 import { seedListings } from '../listings/seed-listings';
 import { serverSettled, seedUserEvents } from '../foundation/events-query';
@@ -18,24 +18,28 @@ const listingsWanted = (): number => {
  * Listings and listing search over a generated marketplace (bench/listings/marketplace-generator.ts): the server
  * bootstraps its dev marketplace and stops; 100,000 listings are seeded through the real write path, then user
  * events until the log holds BENCH_LOG_EVENTS (default 1,000,000); the server starts again over them for the
- * queries, the memory figure (issue target: ≤ 500 MB with 1M events and 100k listings) and listings/create.
+ * queries, the memory figure (issue target: ≤ 500 MB with 1M events and 100k listings) and listings/create. Once
+ * per store of BENCH_STORES.
  */
-export const run = async (ctx: BenchContext): Promise<BenchResult[]> => {
+export const run = (ctx: BenchContext): Promise<BenchResult[]> => perStore(ctx, (store) => onStore(ctx, store));
+
+const onStore = async (ctx: BenchContext, store: BenchStore): Promise<BenchResult[]> => {
   const count = listingsWanted();
-  const first = await ctx.startServer();
+  const first = await ctx.startServer({ store });
   await first.stop();
   ctx.log(`seeding ${count} listings`);
-  const seeded = await seedListings(ctx, first.dataDir, first.credentials.marketplaceId, first.credentials.integrationApi.clientId, count);
+  const seeded = await seedListings(ctx, first, first.credentials.marketplaceId, first.credentials.integrationApi.clientId, count);
   ctx.log(`seeded in ${seeded.seconds.toFixed(1)} s`);
   const extra = Math.max(0, logEventsWanted() - seeded.listings);
-  const users = extra > 0 ? await seedUserEvents(ctx, first.dataDir, first.credentials, extra) : null;
+  const users = extra > 0 ? await seedUserEvents(ctx, first, first.credentials, extra) : null;
   ctx.log('starting the server over them');
-  const server = await ctx.startServer({ dataDir: first.dataDir });
+  const server = await ctx.startServer({ dataDir: first.dataDir, databaseUrl: first.databaseUrl });
   await serverSettled(ctx, server.baseUrl);
   const queries = await measureListingQueries(ctx, server, count);
   const memory = memoryOf(server.child.process.pid!);
   const create = await measureListingCreate(ctx, server, seeded.authorIds, count);
   const after = memoryOf(server.child.process.pid!);
+  await server.stop();
   return [
     ...queries,
     create,

@@ -1,7 +1,8 @@
 import Database from 'better-sqlite3';
 import { join } from 'node:path';
-import type { BenchContext, BenchResult } from '../bench-kit';
+import { BenchContext, BenchResult, BenchStore, perStore, StoreLocation } from '../bench-kit';
 import { bareRead } from '../rebuild/bare-read';
+import { bareReadPostgres, postgresReadModelDigest } from '../rebuild/postgres-rows';
 import { readModelDigest } from '../rebuild/read-model-rows';
 import { runRebuild } from '../rebuild/run-rebuild';
 import { seedMarketplaceLog } from '../rebuild/seed-log';
@@ -11,9 +12,12 @@ const eventsWanted = (): number => {
   return Number.isInteger(n) && n > 0 ? n : 1_000_000;
 };
 
+type Digest = Record<string, { rows: number; sha256: string }>;
+
 /** The read models' digest (bench/rebuild/read-model-rows.ts), FTS5 by term: sorting every instance of 1M events takes minutes. */
-const digestOf = (dataDir: string) => {
-  const db = new Database(join(dataDir, 'marketplace.db'), { readonly: true });
+const digestOf = async (at: StoreLocation): Promise<Digest> => {
+  if (at.databaseUrl) return postgresReadModelDigest(at.databaseUrl);
+  const db = new Database(join(at.dataDir, 'marketplace.db'), { readonly: true });
   try {
     return readModelDigest(db, 'terms');
   } finally {
@@ -25,29 +29,33 @@ const digestOf = (dataDir: string) => {
  * `marketplace-server rebuild` over a marketplace's log of BENCH_REBUILD_EVENTS events (default 1,000,000): the
  * server bootstraps its dev marketplace and stops; members sign up, update their profiles, upload images, create,
  * publish, update and close listings through the real write path with the live (inline) projections
- * (bench/rebuild/marketplace-log.ts); then the operator command runs as a child process over that folder, as it
- * would in production, against a bare read of the same log (better-sqlite3 iterate + JSON.parse) in this process.
- * The rebuilt read models must equal the live ones (digest of every table; BENCH_REBUILD_VERIFY=0 skips it).
+ * (bench/rebuild/marketplace-log.ts); then the operator command runs as a child process over that folder (or
+ * database), as it would in production, against a bare read of the same log in this process (embedded:
+ * better-sqlite3 iterate + JSON.parse; PostgreSQL: a cursor + JSON.parse). The rebuilt read models must equal the
+ * live ones (digest of every table; BENCH_REBUILD_VERIFY=0 skips it). Once per store of BENCH_STORES.
  */
-export const run = async (ctx: BenchContext): Promise<BenchResult[]> => {
+export const run = (ctx: BenchContext): Promise<BenchResult[]> => perStore(ctx, (store) => onStore(ctx, store));
+
+const onStore = async (ctx: BenchContext, store: BenchStore): Promise<BenchResult[]> => {
   const count = eventsWanted();
-  const first = await ctx.startServer();
+  const first = await ctx.startServer({ store });
   await first.stop();
-  const { dataDir, credentials } = first;
+  const { credentials } = first;
   ctx.log(`seeding ${count} events`);
-  const seeded = await seedMarketplaceLog(dataDir, credentials.marketplaceId, credentials.marketplaceApi.clientId, count, ctx.log);
+  const seeded = await seedMarketplaceLog(first, credentials.marketplaceId, credentials.marketplaceApi.clientId, count, ctx.log);
   ctx.log(`seeded ${seeded.events} events in ${seeded.seconds.toFixed(1)} s`);
 
   const verify = process.env.BENCH_REBUILD_VERIFY !== '0';
-  const live = verify ? digestOf(dataDir) : null;
+  const live = verify ? await digestOf(first) : null;
   ctx.log('baseline: a bare read of the log');
-  const bare = bareRead(dataDir);
+  const bare = first.databaseUrl ? await bareReadPostgres(first.databaseUrl) : bareRead(first.dataDir);
   ctx.log('rebuild (child process)');
-  const rebuild = await runRebuild(dataDir);
+  const rebuild = await runRebuild(first);
   if (live) {
-    const rebuilt = digestOf(dataDir);
+    const rebuilt = await digestOf(first);
     const differ = Object.keys(live).filter((table) => live[table].sha256 !== rebuilt[table].sha256);
-    if (differ.length > 0) throw new Error(`the rebuilt read models differ from the live ones in ${differ.join(', ')}`);
+    if (differ.length > 0)
+      throw new Error(`the rebuilt read models differ from the live ones in ${differ.map((t) => `${t} (rows ${live[t].rows} → ${rebuilt[t].rows})`).join(', ')}`);
     ctx.log(`rebuilt read models equal the live ones (${live.documents.rows} documents, ${live.search_listings.rows} listings in search)`);
   }
 
@@ -57,7 +65,7 @@ export const run = async (ctx: BenchContext): Promise<BenchResult[]> => {
       name: `rebuild (${label})`,
       unit: 'events/s',
       ours: { value: rebuild.events / rebuild.seconds },
-      baseline: { name: 'bare read (iterate + JSON.parse)', value: bare.events / bare.seconds },
+      baseline: { name: first.databaseUrl ? 'bare read (cursor + JSON.parse)' : 'bare read (iterate + JSON.parse)', value: bare.events / bare.seconds },
       extras: {
         'child s': Math.round(rebuild.seconds * 10) / 10,
         'rebuild ms (CLI)': rebuild.rebuildMs,

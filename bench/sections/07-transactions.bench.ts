@@ -1,5 +1,5 @@
-import type { BenchContext, BenchResult, LoadResult } from '../bench-kit';
-import { anonymousToken, call, JSON_TYPE, load, signUpAndLogIn, TRANSIT } from '../bench-kit';
+import type { BenchContext, BenchResult, BenchStore, LoadResult } from '../bench-kit';
+import { anonymousToken, call, JSON_TYPE, load, perStore, signUpAndLogIn, TRANSIT } from '../bench-kit';
 import { bookingInitiate } from '../transactions/booking-initiate';
 
 const figures = (r: LoadResult) => ({ value: r.requestsPerSecond, p50Ms: r.p50Ms, p99Ms: r.p99Ms });
@@ -14,10 +14,13 @@ const transactionsWanted = (): number => {
  * the process, listing and both users' streams, with its read model) as commands/s against a bare Fastify POST of
  * the same JSON; then `transactions/query` for a customer with 1,000 transactions (BENCH_USER_TRANSACTIONS), as
  * the Web Template's inbox asks for it, one request at a time (p50); and default-booking's privileged
- * request-payment with line items (bench/transactions/booking-initiate.ts), the issue's figure.
+ * request-payment with line items (bench/transactions/booking-initiate.ts), the issue's figure. Once per store of
+ * BENCH_STORES.
  */
-export const run = async (ctx: BenchContext): Promise<BenchResult[]> => {
-  const server = await ctx.startServer();
+export const run = (ctx: BenchContext): Promise<BenchResult[]> => perStore(ctx, (store) => onStore(ctx, store));
+
+const onStore = async (ctx: BenchContext, store: BenchStore): Promise<BenchResult[]> => {
+  const server = await ctx.startServer({ store });
   const { baseUrl, credentials } = server;
   const clientId = credentials.marketplaceApi.clientId;
   const anon = await anonymousToken(baseUrl, clientId);
@@ -55,6 +58,8 @@ export const run = async (ctx: BenchContext): Promise<BenchResult[]> => {
   ctx.log('load: transactions/query (inbox)');
   const query = await load(baseUrl, { connections: 1, path: inbox, headers: { accept: TRANSIT, authorization: `Bearer ${buyer.token}` } });
   const booking = await bookingInitiate(ctx, baseUrl, credentials.marketplaceApi, anon);
+  // Not idle beside the next store's server.
+  await server.stop();
   return [
     booking,
     { name: 'transactions/initiate (default-inquiry)', unit: 'commands/s', ours: figures(ours), baseline: { name: 'bare Fastify', ...figures(bare) }, extras: { customers: customers.length } },

@@ -30,13 +30,17 @@ export class PostgresListingSearch implements ListingSearch {
 
   /**
    * On the caller's connection and transaction (the append's, when projections run inline). Consecutive puts of
-   * distinct listings are written together; a delete, or a second put of one listing, starts a new run.
+   * distinct listings are written together; a delete starts a new run. A later put of a listing already in the run
+   * replaces the earlier one there when it is not older (both versioned, or both not): the row is replaced whole
+   * and the version only moves forward, so writing both in turn would leave the same; otherwise it starts a new run.
    */
   async applyWith(client: PoolClient, ops: SearchOp[]): Promise<void> {
     let run: Put[] = [];
+    let inRun = new Map<string, number>();
     const flush = async () => {
       if (run.length > 0) await putListings(client, await newerOnly(client, run));
       run = [];
+      inRun = new Map();
     };
     for (const op of ops) {
       if (op.op === 'delete') {
@@ -46,7 +50,15 @@ export class PostgresListingSearch implements ListingSearch {
         }
         continue;
       }
-      if (run.some((r) => r.document.marketplaceId === op.document.marketplaceId && r.document.id === op.document.id)) await flush();
+      const key = `${op.document.marketplaceId} ${op.document.id}`;
+      const earlier = inRun.get(key);
+      const prior = earlier === undefined ? undefined : run[earlier].position;
+      if (earlier !== undefined && (op.position === undefined ? prior === undefined : prior !== undefined && op.position >= prior)) {
+        run[earlier] = op;
+        continue;
+      }
+      if (earlier !== undefined) await flush();
+      inRun.set(key, run.length);
       run.push(op);
     }
     await flush();
