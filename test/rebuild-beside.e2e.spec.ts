@@ -7,13 +7,16 @@ import { startTestServer, TestServer } from './support/test-server';
 
 const { Money } = sharetribeSdk.types;
 const onPostgres = ((globalThis as { TEST_STORE?: string }).TEST_STORE ?? process.env.TEST_STORE) === 'postgres';
+/** Elasticsearch read models (E2E_ELASTICSEARCH_URL, where Docker runs): the alias swap, on the embedded project. */
+const onElasticsearch = !onPostgres && Boolean(process.env.E2E_ELASTICSEARCH_URL);
 
 /**
  * Rebuild without downtime (issue 26; docs/production.md, Several instances): on PostgreSQL `rebuild` builds the
  * read models beside the live ones and swaps them in, so a server keeps answering, complete, while it runs, and
- * what is written meanwhile is in the new read models. The embedded store has no such path (stop the server).
+ * what is written meanwhile is in the new read models; on Elasticsearch an alias swap does the same. The embedded
+ * store has no such path (stop the server).
  */
-(onPostgres ? describe : describe.skip)('rebuild beside the live read models (PostgreSQL)', () => {
+(onPostgres || onElasticsearch ? describe : describe.skip)('rebuild beside the live read models (PostgreSQL; Elasticsearch when E2E_ELASTICSEARCH_URL is set)', () => {
   let server: TestServer;
   const PASSWORD = 'secret-password';
 

@@ -3,6 +3,7 @@ import { ALL_PROJECTIONS } from '../../projections/registry';
 import { rebuildReadModels } from '../../projections/projection-engine';
 import { Config, loadConfig } from '../config';
 import { rebuildBesideAndSwap } from '../../projections/postgres-rebuild-beside';
+import { rebuildBesideAndSwapElasticsearch } from '../../projections/elasticsearch-rebuild-beside';
 import type { PostgresEventStore } from '../event-store/postgres-event-store';
 import { PostgresDatabase } from '../infrastructure/postgres-database';
 import { openInfrastructure } from '../infrastructure/composition-root';
@@ -14,15 +15,16 @@ import type { Lease, WorkerLeases } from '../event-sourcing/worker-leases.port';
 export const registerProjectionCommands = (program: Command): void => {
   program
     .command('rebuild')
-    .description('rebuild every read model from the event log (embedded: stop the server first; PostgreSQL: beside the live ones, swapped in while the instances serve)')
+    .description('rebuild every read model from the event log (embedded: stop the server first; PostgreSQL, Elasticsearch: beside the live ones, swapped in while the instances serve)')
     .option('--until-seqid <n>', 'replay the log only up to this sequence id (an audit of the state at that point)', nonNegativeInteger)
     .option('--force', 'rebuild even though a server runs over this data folder (never with --until-seqid)', false)
     .option('--json', 'print the result as JSON', false)
     .action(async (opts: { untilSeqid?: number; force: boolean; json: boolean }) => {
       requireExistingStore();
       const config = loadConfig();
-      // PostgreSQL: the new read models are built beside the live ones and swapped in; instances serve throughout.
-      const besideLive = Boolean(config.databaseUrl) && opts.untilSeqid === undefined;
+      // PostgreSQL and Elasticsearch: the new read models are built beside the live ones and swapped in (a table
+      // swap, an alias swap); instances serve throughout.
+      const besideLive = Boolean(config.databaseUrl || config.elasticsearchUrl) && opts.untilSeqid === undefined;
       const server = besideLive ? null : runningServer(config.dataDir);
       // An "as of" rebuild would leave a running server serving the past for good (its next writes move the
       // checkpoint past the gap), so it is never forced: it is for a stopped server's folder, or a copy of it.
@@ -46,7 +48,9 @@ export const registerProjectionCommands = (program: Command): void => {
           process.stderr.write(`\rreplayed ${total ? Math.round((100 * done) / total) : 100}% of the log`);
         };
         const result = besideLive
-          ? await rebuildBesideLive(config, infra.events as PostgresEventStore, onProgress)
+          ? config.databaseUrl
+            ? await rebuildBesideLive(config, infra.events as PostgresEventStore, onProgress)
+            : await rebuildBesideAndSwapElasticsearch(infra.events, ALL_PROJECTIONS, { node: config.elasticsearchUrl!, indexPrefix: config.elasticsearchIndexPrefix, onProgress })
           : // The server is stopped and nothing else runs here: the replay may run in a worker thread.
             await rebuildReadModels(infra.events, infra, ALL_PROJECTIONS, { until: opts.untilSeqid, worker: true, onProgress });
         process.stderr.write('\n');

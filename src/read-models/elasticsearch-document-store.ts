@@ -276,7 +276,8 @@ export class ElasticsearchDocumentStore implements DocumentStore {
       await this.client.indices.create({ index, mappings });
     } catch (error) {
       // Another process (or an earlier run) created it; an index from before tombstones learns their field.
-      if (errorType(error) !== 'resource_already_exists_exception') throw error;
+      // After a rebuild's swap the name is an alias of the rebuilt index: it exists too.
+      if (errorType(error) !== 'resource_already_exists_exception' && !isAliasName(error)) throw error;
       if (mappings === DOCUMENT_MAPPING) await this.client.indices.putMapping({ index, properties: { deleted: { type: 'boolean' } } });
     }
   }
@@ -384,3 +385,9 @@ const emptySearch = (): estypes.SearchResponse<DocumentSource> => ({
   _shards: { total: 0, successful: 0, failed: 0 },
   hits: { total: { value: 0, relation: 'eq' }, hits: [] },
 });
+
+/** Elasticsearch's answer to creating an index whose name is an alias (the live name after a rebuild's swap). */
+export const isAliasName = (error: unknown): boolean => {
+  const cause = (error as { body?: { error?: { type?: string; reason?: string } } })?.body?.error;
+  return cause?.type === 'invalid_index_name_exception' && /alias/.test(cause.reason ?? '');
+};

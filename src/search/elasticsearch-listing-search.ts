@@ -1,3 +1,4 @@
+import { isAliasName } from '../read-models/elasticsearch-document-store';
 import { Client, errors, estypes } from '@elastic/elasticsearch';
 import { MAPPING, searchRequestOf, Source, toSource } from './elasticsearch-search-query';
 import { planKeysOf, planKeysRequest } from './elasticsearch-availability-query';
@@ -99,6 +100,8 @@ export class ElasticsearchListingSearch implements ListingSearch {
       await this.client.indices.create({ index: this.index, mappings: MAPPING });
     } catch (error) {
       // Another process (or an earlier run) created it.
+      // ...or it is the alias a rebuild's swap made of this name.
+      if (isAliasName(error)) return;
       if (!(error instanceof errors.ResponseError && (error.body as { error?: { type?: string } })?.error?.type === 'resource_already_exists_exception')) throw error;
     }
   }
