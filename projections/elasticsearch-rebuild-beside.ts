@@ -3,7 +3,7 @@ import type { EventStore } from '../src/event-store/event-store.port';
 import type { Projection } from '../src/event-sourcing/projection';
 import { ElasticsearchDocumentStore } from '../src/read-models/elasticsearch-document-store';
 import { ElasticsearchListingSearch } from '../src/search/elasticsearch-listing-search';
-import { projectBatchInto, rebuildReadModels } from './projection-engine';
+import { rebuildReadModels, replayInto } from './projection-engine';
 
 export interface ElasticsearchRebuildOptions {
   node: string;
@@ -74,7 +74,7 @@ export const rebuildBesideAndSwapElasticsearch = async (
   for (;;) {
     const head = await events.headPosition();
     if (head - position <= (options.swapWithinPositions ?? 1000)) break;
-    const round = await replay(events, beside, projections, position, head);
+    const round = await replayInto(events, beside, projections, position, head);
     count += round.events;
     position = round.position;
   }
@@ -96,7 +96,7 @@ export const rebuildBesideAndSwapElasticsearch = async (
     documents: new ElasticsearchDocumentStore({ node: options.node, indexPrefix: livePrefix, client }),
     search: new ElasticsearchListingSearch({ node: options.node, indexPrefix: livePrefix, client }),
   };
-  const rest = await replay(events, live$, projections, position, await events.headPosition());
+  const rest = await replayInto(events, live$, projections, position, await events.headPosition());
   if (swap.obsolete.length > 0) await client.indices.delete({ index: swap.obsolete, ignore_unavailable: true });
   // The rebuild's own templates: its indices exist, and the live templates cover the live names.
   await client.indices.deleteIndexTemplate({ name: `${shadowPrefix}*` }).catch(() => undefined);
@@ -118,23 +118,5 @@ const resolve = async (client: Client, name: string): Promise<Record<string, unk
   } catch (error) {
     if (error instanceof errors.ResponseError && error.statusCode === 404) return {};
     throw error;
-  }
-};
-
-const replay = async (
-  events: EventStore,
-  stores: { documents: ElasticsearchDocumentStore; search: ElasticsearchListingSearch },
-  projections: readonly Projection[],
-  after: number,
-  until: number,
-): Promise<{ events: number; position: number }> => {
-  let position = after;
-  let count = 0;
-  for (;;) {
-    const batch = await events.readAll({ after: position, until, limit: 1000 });
-    if (batch.length === 0) return { events: count, position };
-    await projectBatchInto(stores, projections, batch);
-    position = batch[batch.length - 1].position;
-    count += batch.length;
   }
 };

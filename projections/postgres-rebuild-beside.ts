@@ -3,7 +3,7 @@ import type { PostgresEventStore } from '../src/event-store/postgres-event-store
 import { PostgresDatabase } from '../src/infrastructure/postgres-database';
 import { PostgresDocumentStore } from '../src/read-models/postgres-document-store';
 import { PostgresListingSearch } from '../src/search/postgres-listing-search';
-import { projectBatchInto, rebuildReadModels } from './projection-engine';
+import { rebuildReadModels, replayInto } from './projection-engine';
 
 export interface RebuildBesideOptions {
   /** The URL and schema the live installation uses. */
@@ -46,7 +46,7 @@ export const rebuildBesideAndSwap = async (
     for (;;) {
       const head = await events.headPosition();
       if (head - position <= (options.swapWithinPositions ?? 1000)) break;
-      const round = await replayAfter(events, stores, projections, position, head);
+      const round = await replayInto(events, stores, projections, position, head);
       count += round.events;
       position = round.position;
     }
@@ -55,7 +55,7 @@ export const rebuildBesideAndSwap = async (
     const [others] = await beside.query<{ n: string }>('SELECT count(*) AS n FROM pg_proc WHERE pronamespace = $1::regnamespace', [shadow]);
     if (Number(others.n) > 0) throw new Error(`the rebuild schema ${shadow} holds functions the swap would not move; rebuild with the instances stopped`);
     const swapped = await events.withAppendsPaused(async (client) => {
-      const rest = await replayAfter(events, stores, projections, position, await events.headPosition());
+      const rest = await replayInto(events, stores, projections, position, await events.headPosition());
       // Readers in flight finish first; a swap that cannot get its locks soon gives up rather than stall appends.
       await client.query("SET LOCAL lock_timeout = '10s'");
       await client.query(`CREATE SCHEMA ${quote(retired)}`);
@@ -72,24 +72,5 @@ export const rebuildBesideAndSwap = async (
   } finally {
     await beside.close();
     await live.query(`DROP SCHEMA IF EXISTS ${quote(shadow)} CASCADE`).catch(() => undefined);
-  }
-};
-
-/** Replays the log after `after` up to `until` into the stores beside the live ones. */
-const replayAfter = async (
-  events: PostgresEventStore,
-  stores: { documents: PostgresDocumentStore; search: PostgresListingSearch },
-  projections: readonly Projection[],
-  after: number,
-  until: number,
-): Promise<{ events: number; position: number }> => {
-  let position = after;
-  let count = 0;
-  for (;;) {
-    const batch = await events.readAll({ after: position, until, limit: 1000 });
-    if (batch.length === 0) return { events: count, position };
-    await projectBatchInto(stores, projections, batch);
-    position = batch[batch.length - 1].position;
-    count += batch.length;
   }
 };

@@ -109,9 +109,24 @@ const applyBatch = async (stores: ReadModelStores, batch: ProjectedBatch): Promi
   await stores.documents.apply(batch.documents, batch.checkpoints);
 };
 
-/** Projects a batch of the log and writes it to the stores (a replay outside any append transaction). */
-export const projectBatchInto = (stores: ReadModelStores, projections: readonly Projection[], batch: RecordedEvent[]): Promise<void> =>
-  applyBatch(stores, projectBatch(projections, batch));
+/** Replays the log after `after` up to `until` into the stores, in batches (a replay outside any append transaction). */
+export const replayInto = async (
+  events: EventStore,
+  stores: ReadModelStores,
+  projections: readonly Projection[],
+  after: number,
+  until: number,
+): Promise<{ events: number; position: number }> => {
+  let position = after;
+  let count = 0;
+  for (;;) {
+    const batch = await events.readAll({ after: position, until, limit: 1000 });
+    if (batch.length === 0) return { events: count, position };
+    await applyBatch(stores, projectBatch(projections, batch));
+    position = batch[batch.length - 1].position;
+    count += batch.length;
+  }
+};
 
 /** Embedded: inside the caller's SQLite transaction. */
 const applyBatchSync = (stores: EmbeddedReadModelStores, batch: ProjectedBatch): void => {
@@ -259,31 +274,35 @@ export class CatchUpProjectionEngine implements ProjectionEngine {
   }
 
   async start(): Promise<void> {
-    if (!this.worker) return this.lead();
+    if (!this.worker) return this.lead(true);
     const { lowest } = await lowestCheckpoint(this.stores.documents, this.projections);
-    this.applied = lowest;
-    this.stopping = false;
-    this.state = 'running';
-    this.catchUp = deferred();
-    this.catchUpTarget = await this.events.headPosition();
-    this.noteCatchUp();
+    await this.resetAt(lowest, true);
     this.scheduleFollow();
     await this.worker.start();
   }
 
-  /** This instance projects: from the stored checkpoints, by its own subscription. */
-  private async lead(): Promise<void> {
+  /** Projects from the stored checkpoints, by this instance's own subscription (alone, or as the lease holder). */
+  private async lead(restart = false): Promise<void> {
     this.leading = true;
     const { lowest, byName } = await lowestCheckpoint(this.stores.documents, this.projections);
     this.checkpoints = byName;
+    await this.resetAt(lowest, restart);
+    if (this.applied < this.catchUpTarget) this.logger.log(`catching up: read models at position ${this.applied}, log head at ${this.catchUpTarget}`);
+    this.subscription = this.events.subscribeToAll(lowest, (batch) => this.onBatch(batch));
+  }
+
+  /**
+   * Running from `lowest`; caught up once at the log's head of now (a follower taking the lease over that was caught
+   * up stays so: `restart` false).
+   */
+  private async resetAt(lowest: number, restart: boolean): Promise<void> {
     this.applied = lowest;
     this.stopping = false;
     this.state = 'running';
+    if (!restart && this.catchUp.settled) return;
     this.catchUp = deferred();
     this.catchUpTarget = await this.events.headPosition();
     this.noteCatchUp();
-    if (this.applied < this.catchUpTarget) this.logger.log(`catching up: read models at position ${this.applied}, log head at ${this.catchUpTarget}`);
-    this.subscription = this.events.subscribeToAll(lowest, (batch) => this.onBatch(batch));
   }
 
   /** Another instance projects (or this one stops): its subscription closed, the stored checkpoints followed. */

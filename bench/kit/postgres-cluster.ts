@@ -1,11 +1,11 @@
 import { execFile, execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { chmodSync, chownSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { Client } from 'pg';
+import { freePort } from './processes';
 
 /**
  * A throwaway PostgreSQL cluster (initdb + pg_ctl from Debian's binaries), for the jest run's PostgreSQL cases
@@ -22,16 +22,6 @@ export const postgresBinaries = (root = '/usr/lib/postgresql'): string | null =>
     .sort((a, b) => Number(b) - Number(a));
   return versions.length > 0 ? join(root, versions[0], 'bin') : null;
 };
-
-const freePort = (): Promise<number> =>
-  new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
 
 const run = promisify(execFile);
 

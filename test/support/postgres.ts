@@ -1,7 +1,6 @@
-import { randomBytes } from 'node:crypto';
-import { Client } from 'pg';
 import { PostgresDatabase } from '../../src/infrastructure/postgres-database';
 import { TEST_URL_VARIABLE } from './postgres-cluster';
+import { freshDatabase } from '../../bench/kit/postgres-cluster';
 
 /**
  * The server the PostgreSQL cases run on: the jest run's throwaway cluster or DATABASE_URL
@@ -21,21 +20,7 @@ export interface TestDatabase {
 export const freshPostgresDatabase = async (label: string): Promise<TestDatabase> => {
   const admin = postgresTestUrl();
   if (!admin) throw new Error('No PostgreSQL for tests (DATABASE_URL or the binaries); guard with postgresTestUrl()');
-  const name = `t_${label.replace(/[^a-z0-9]/gi, '_').toLowerCase().slice(0, 40)}_${randomBytes(4).toString('hex')}`;
-  await withAdmin(admin, (c) => c.query(`CREATE DATABASE ${name}`));
-  const url = new URL(admin);
-  url.pathname = `/${name}`;
-  return { url: url.toString(), drop: async () => void (await withAdmin(admin, (c) => c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`))) };
-};
-
-const withAdmin = async <T>(url: string, work: (c: Client) => Promise<T>): Promise<T> => {
-  const client = new Client({ connectionString: url });
-  await client.connect();
-  try {
-    return await work(client);
-  } finally {
-    await client.end();
-  }
+  return freshDatabase(admin, `t_${label}`);
 };
 
 /**
