@@ -66,6 +66,16 @@ export const asUnavailable = (error: unknown): unknown => {
   return lost ? new PostgresUnavailableError(`PostgreSQL unavailable: ${String(message)}`, true, error) : error;
 };
 
+/**
+ * Statements sent with BEGIN and with COMMIT in the same round trip (the simple protocol takes several statements
+ * without parameters, so these carry literals): on a loaded machine each round trip of a transaction that holds the
+ * append lock waits for two processes to be scheduled.
+ */
+export interface TransactionEnds<T> {
+  begin?: string;
+  beforeCommit?: (result: T) => string | null;
+}
+
 /** The parameters of a statement ($1…), numbered in the order they are added while its SQL is built. */
 export class SqlParams {
   readonly values: unknown[] = [];
@@ -164,15 +174,16 @@ export class PostgresDatabase {
    * connection that broke is closed, not handed out again; one that breaks between two statements fails the next
    * (unheard, a checked-out client's `error` event would end the process).
    */
-  async transaction<T>(work: (client: PoolClient) => Promise<T>): Promise<T> {
+  async transaction<T>(work: (client: PoolClient) => Promise<T>, ends: TransactionEnds<T> = {}): Promise<T> {
     const client = await this.pool.connect().catch((error: unknown) => Promise.reject(asUnavailable(error)));
     const broke = () => undefined;
     client.on('error', broke);
     let lost: Error | undefined;
     try {
-      await client.query('BEGIN');
+      await client.query(ends.begin ? `BEGIN; ${ends.begin}` : 'BEGIN');
       const result = await work(client);
-      await client.query('COMMIT');
+      const last = ends.beforeCommit?.(result);
+      await client.query(last ? `${last}; COMMIT` : 'COMMIT');
       return result;
     } catch (error) {
       const failure = asUnavailable(error);

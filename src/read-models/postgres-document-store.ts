@@ -89,8 +89,9 @@ export class PostgresDocumentStore implements DocumentStore {
   async applyWith(client: PoolClient, ops: ReadModelOp[], checkpoints: Record<string, number>): Promise<void> {
     let run: Array<Extract<ReadModelOp, { op: 'put' }>> = [];
     let inRun = new Map<string, number>();
-    const flush = async () => {
-      if (run.length > 0) await putDocuments(client, run);
+    const flush = async (last = false) => {
+      if (run.length > 0) await putDocuments(client, run, last ? checkpoints : {});
+      else if (last) await saveCheckpoints(client, checkpoints);
       run = [];
       inRun = new Map();
     };
@@ -110,8 +111,8 @@ export class PostgresDocumentStore implements DocumentStore {
       inRun.set(key, run.length);
       run.push(op);
     }
-    await flush();
-    await saveCheckpoints(client, checkpoints);
+    // The checkpoints go with the last run's statement.
+    await flush(true);
   }
 
   async checkpoint(projection: string): Promise<number> {
