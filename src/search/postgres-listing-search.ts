@@ -199,8 +199,9 @@ export class PostgresListingSearch implements ListingSearch {
  * The ops not older than their listing's recorded version, recording theirs (a deleted listing keeps its version
  * as a tombstone); unversioned ops pass.
  */
+const keyOf = (op: SearchOp): [marketplaceId: string, id: string] => (op.op === 'put' ? [op.document.marketplaceId, op.document.id] : [op.marketplaceId, op.id]);
+
 const newerOnly = async <O extends SearchOp>(client: PoolClient, ops: O[]): Promise<O[]> => {
-  const keyOf = (op: SearchOp) => (op.op === 'put' ? [op.document.marketplaceId, op.document.id] : [op.marketplaceId, op.id]);
   const versioned = ops.filter((op) => op.position !== undefined);
   if (versioned.length === 0) return ops;
   const recorded = await client.query<{ marketplace_id: string; id: string }>(
@@ -212,6 +213,20 @@ const newerOnly = async <O extends SearchOp>(client: PoolClient, ops: O[]): Prom
   );
   const newer = new Set(recorded.rows.map((r) => JSON.stringify([r.marketplace_id, r.id])));
   return ops.filter((op) => op.position === undefined || newer.has(JSON.stringify(keyOf(op))));
+};
+
+/**
+ * A rebuild's final writes (projections/newest-first.ts: one per listing, into empty tables): every listing's
+ * version, and the rows of those not deleted.
+ */
+export const loadFinalListings = async (client: PoolClient, ops: ReadonlyArray<SearchOp & { position: number }>): Promise<void> => {
+  if (ops.length === 0) return;
+  await client.query('INSERT INTO search_versions (marketplace_id, id, position) SELECT * FROM unnest($1::text[], $2::text[], $3::bigint[])', [
+    ops.map((op) => keyOf(op)[0]),
+    ops.map((op) => keyOf(op)[1]),
+    ops.map((op) => op.position),
+  ]);
+  await putListings(client, ops.filter((op): op is Put & { position: number } => op.op === 'put'));
 };
 
 /** Inserts or replaces listings (distinct ones) in one statement. */
