@@ -63,10 +63,17 @@ export const buildEnvelope = async (
   const resolve = async (parents: Node[], tree: IncludeTree): Promise<void> => {
     for (const [relationship, subtree] of tree) {
       const children: Node[] = [];
-      for (const parent of parents) {
-        const loader = registry.loader(parent.resource.type, relationship);
-        if (!loader) continue;
-        let related = await loader(parent.resource, ctx);
+      // Every parent's relationship is asked at once (a production store reads them together, in one statement
+      // where it can: postgres-document-store.ts), then taken in the parents' order.
+      const loaded = await Promise.all(
+        parents.map(async (parent) => {
+          const loader = registry.loader(parent.resource.type, relationship);
+          return loader ? { related: await loader(parent.resource, ctx) } : null;
+        }),
+      );
+      for (const [i, parent] of parents.entries()) {
+        if (!loaded[i]) continue;
+        let related = loaded[i].related;
         if (Array.isArray(related)) {
           const limit = ctx.params.limits.get(relationship);
           if (limit !== undefined) related = related.slice(0, limit);
