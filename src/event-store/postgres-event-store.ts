@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { PoolClient } from 'pg';
+import type { PoolClient, QueryResultRow } from 'pg';
 import { asUnavailable, Migration, PostgresDatabase, PostgresUnavailableError, SqlParams } from '../infrastructure/postgres-database';
 import {
   AppendResult,
@@ -103,8 +103,9 @@ export class PostgresEventStore implements EventStore {
    * Runs `work` in a transaction that holds the append lock: no append commits meanwhile, so the log's head is
    * fixed (the inline projection engine catches up its last events this way before it projects every append).
    */
-  withAppendsPaused<T>(work: (client: PoolClient) => Promise<T>, beforeCommit?: (result: T) => string | null): Promise<T> {
-    return this.db.transaction(work, { begin: `SELECT pg_advisory_xact_lock(${APPEND_LOCK})`, beforeCommit });
+  withAppendsPaused<T>(work: (client: PoolClient, begun: QueryResultRow[]) => Promise<T>, ends: { alsoBegin?: string; beforeCommit?: (result: T) => string | null } = {}): Promise<T> {
+    const lock = `SELECT pg_advisory_xact_lock(${APPEND_LOCK})`;
+    return this.db.transaction(work, { begin: ends.alsoBegin ? `${lock}; ${ends.alsoBegin}` : lock, beforeCommit: ends.beforeCommit });
   }
 
   /**
@@ -133,11 +134,16 @@ export class PostgresEventStore implements EventStore {
     let outcomes: Outcome[];
     try {
       try {
-        outcomes = await this.withAppendsPaused((client) => this.commitTogether(client, appends), this.notifyHead);
+        // The streams' revisions are read in BEGIN's round trip.
+        const streamIds = appends.flatMap((streams) => streams.map((a) => a.streamId));
+        outcomes = await this.withAppendsPaused((client, revisions) => this.commitTogether(client, appends, revisionsOf(revisions)), {
+          alsoBegin: revisionsSql(streamIds),
+          beforeCommit: this.notifyHead,
+        });
       } catch (error) {
         // A statement of the batch failed (a duplicate event id, say): it rolled back whole; one by one now.
         if (error instanceof PostgresUnavailableError) throw error;
-        outcomes = await this.withAppendsPaused((client) => this.commitOneByOne(client, appends), this.notifyHead);
+        outcomes = await this.withAppendsPaused((client) => this.commitOneByOne(client, appends), { beforeCommit: this.notifyHead });
       }
     } catch (error) {
       // The connection broke: the batch may or may not be stored (the runner repeats it; a repeat is recognised). A
@@ -147,7 +153,7 @@ export class PostgresEventStore implements EventStore {
       for (const { reject } of batch) reject(failure);
       return;
     }
-    this.subscriptions.wake();
+    this.subscriptions.wake(headOf(outcomes) || undefined);
     batch.forEach(({ resolve, reject }, i) => {
       const outcome = outcomes[i];
       if ('error' in outcome) return reject(outcome.error);
@@ -162,7 +168,7 @@ export class PostgresEventStore implements EventStore {
    * protocol takes no parameters): the channel is the schema's name (a checked SQL name), the head a number.
    */
   private readonly notifyHead = (outcomes: Outcome[]): string | null => {
-    const head = Math.max(0, ...outcomes.map((o) => ('result' in o ? o.result.position : 0)));
+    const head = headOf(outcomes);
     return head > 0 ? `SELECT pg_notify('${this.db.schema}_events', '${head}')` : null;
   };
 
@@ -174,8 +180,7 @@ export class PostgresEventStore implements EventStore {
    * statement fails (a duplicate event id, say), the transaction rolls back and the batch goes one by one, in a
    * transaction of its own (no savepoint around the usual way: two round trips fewer).
    */
-  private async commitTogether(client: PoolClient, batch: StreamAppend[][]): Promise<Outcome[]> {
-    const current = await streamRevisions(client, batch.flatMap((appends) => appends.map((a) => a.streamId)));
+  private async commitTogether(client: PoolClient, batch: StreamAppend[][], current: Map<string, number>): Promise<Outcome[]> {
     const planned = batch.map((appends) => {
       try {
         return planAppend(appends, current);
@@ -266,14 +271,28 @@ export class PostgresEventStore implements EventStore {
 
 type Outcome = { result: AppendResult } | { error: unknown };
 
+/** The log's head after a batch (0: nothing stored). */
+const headOf = (outcomes: Outcome[]): number => Math.max(0, ...outcomes.map((o) => ('result' in o ? o.result.position : 0)));
+
 /** The last revision of each of these streams (absent: no stream). */
 const streamRevisions = async (client: PoolClient, streamIds: string[]): Promise<Map<string, number>> =>
-  new Map(
+  revisionsOf(
     (await client.query<{ stream_id: string; revision: number }>(
       'SELECT stream_id, max(revision) AS revision FROM events WHERE stream_id = ANY($1::text[]) GROUP BY stream_id',
       [[...new Set(streamIds)]],
-    )).rows.map((r) => [r.stream_id, r.revision]),
+    )).rows,
   );
+
+/**
+ * The same query with the stream ids as literals, to go in one round trip with BEGIN (the simple protocol takes no
+ * parameters). E'' strings read the same whatever standard_conforming_strings says; the API refuses NUL.
+ */
+const revisionsSql = (streamIds: string[]): string => {
+  const literals = [...new Set(streamIds)].map((id) => `E'${id.replace(/\\/g, '\\\\').replace(/'/g, "''")}'`);
+  return `SELECT stream_id, max(revision) AS revision FROM events WHERE ${literals.length > 0 ? `stream_id IN (${literals.join(', ')})` : 'false'} GROUP BY stream_id`;
+};
+
+const revisionsOf = (rows: QueryResultRow[]): Map<string, number> => new Map(rows.map((r) => [r.stream_id as string, Number(r.revision)]));
 
 /**
  * The rows of one append at the revisions `current` gives, which it then moves on; throws (leaving `current` as it

@@ -1,4 +1,4 @@
-import { Client, Pool, PoolClient, QueryResultRow } from 'pg';
+import { Client, Pool, PoolClient, QueryResult, QueryResultRow } from 'pg';
 import { StartupRefusal } from '../config';
 
 /** A step of the schema: applied once per installation, in the order the adapters list them, never edited. */
@@ -72,6 +72,7 @@ export const asUnavailable = (error: unknown): unknown => {
  * append lock waits for two processes to be scheduled.
  */
 export interface TransactionEnds<T> {
+  /** After BEGIN; the rows of its last statement are given to the transaction's work. */
   begin?: string;
   beforeCommit?: (result: T) => string | null;
 }
@@ -174,14 +175,15 @@ export class PostgresDatabase {
    * connection that broke is closed, not handed out again; one that breaks between two statements fails the next
    * (unheard, a checked-out client's `error` event would end the process).
    */
-  async transaction<T>(work: (client: PoolClient) => Promise<T>, ends: TransactionEnds<T> = {}): Promise<T> {
+  async transaction<T>(work: (client: PoolClient, begun: QueryResultRow[]) => Promise<T>, ends: TransactionEnds<T> = {}): Promise<T> {
     const client = await this.pool.connect().catch((error: unknown) => Promise.reject(asUnavailable(error)));
     const broke = () => undefined;
     client.on('error', broke);
     let lost: Error | undefined;
     try {
-      await client.query(ends.begin ? `BEGIN; ${ends.begin}` : 'BEGIN');
-      const result = await work(client);
+      const begun: unknown = await client.query(ends.begin ? `BEGIN; ${ends.begin}` : 'BEGIN');
+      // Several statements answer a result each: `work` gets the last one's rows.
+      const result = await work(client, Array.isArray(begun) ? (begun.at(-1) as QueryResult).rows : []);
       const last = ends.beforeCommit?.(result);
       await client.query(last ? `${last}; COMMIT` : 'COMMIT');
       return result;
@@ -198,11 +200,11 @@ export class PostgresDatabase {
 
   /**
    * A connection of its own that LISTENs on `channel` (a pooled one would be handed to others): `onNotify` runs
-   * for each NOTIFY. A lost connection is reported through `onError`; the caller's polling covers the gap.
+   * for each NOTIFY, with its payload. A lost connection is reported through `onError`; the caller's polling covers the gap.
    */
-  async listen(channel: string, onNotify: () => void, onError: (error: Error) => void): Promise<{ close(): Promise<void> }> {
+  async listen(channel: string, onNotify: (payload: string | undefined) => void, onError: (error: Error) => void): Promise<{ close(): Promise<void> }> {
     const client = await this.dedicatedConnection(onError);
-    client.on('notification', onNotify);
+    client.on('notification', (message) => onNotify(message.payload));
     await client.query(`LISTEN ${quoteIdentifier(channel)}`);
     return { close: () => client.end().catch(() => undefined) };
   }
