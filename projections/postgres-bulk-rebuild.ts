@@ -3,7 +3,7 @@ import { postgresNewestFirst } from '../src/event-store/postgres-log-scan';
 import type { Projection } from '../src/event-sourcing/projection';
 import type { PostgresDatabase } from '../src/infrastructure/postgres-database';
 import { insertFinalDocuments, saveCheckpoints } from '../src/read-models/postgres-document-writes';
-import { loadFinalListings } from '../src/search/postgres-listing-search';
+import { countListings, loadFinalListings } from '../src/search/postgres-listing-search';
 import { FinalWrites, NewestFirstReplay } from './newest-first';
 
 /** Log positions read per statement. */
@@ -38,11 +38,21 @@ export const bulkRebuildBeside = async (
     let rows = 0;
     let events = 0;
     let newest = 0;
+    // One load in flight while the next chunks are replayed: PostgreSQL inserts while this process decodes and
+    // projects (the connection runs its statements in turn; at most two loads wait, so memory stays bounded).
+    let writing: Promise<void> = Promise.resolve();
     const flush = async () => {
-      await insertFinalDocuments(client, pending.flatMap((w) => w.documents), pending.flatMap((w) => w.keys));
-      await loadFinalListings(client, pending.flatMap((w) => w.search));
+      const writes = pending;
       pending = [];
       rows = 0;
+      const previous = writing;
+      await previous;
+      writing = (async () => {
+        await insertFinalDocuments(client, writes.flatMap((w) => w.documents), writes.flatMap((w) => w.keys));
+        await loadFinalListings(client, writes.flatMap((w) => w.search));
+      })();
+      // Heard at the next flush; unheard meanwhile it would be an unhandled rejection.
+      writing.catch(() => undefined);
     };
     for await (const chunk of postgresNewestFirst(live, options.until, WINDOW)) {
       const writes = replay.replay(chunk);
@@ -54,6 +64,8 @@ export const bulkRebuildBeside = async (
       options.onProgress?.(options.until - writes.oldest + 1, options.until);
     }
     await flush();
+    await writing;
+    await countListings(client);
     // Each projection has seen every event up to the newest one (the checkpoints a forward replay leaves).
     if (events > 0) await saveCheckpoints(client, Object.fromEntries(projections.map((p) => [p.name, newest])));
     // Index builds may take longer than a statement may (DATABASE_STATEMENT_TIMEOUT_MS), and sort in memory.

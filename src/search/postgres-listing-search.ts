@@ -226,29 +226,44 @@ export const loadFinalListings = async (client: PoolClient, ops: ReadonlyArray<S
     ops.map((op) => keyOf(op)[1]),
     ops.map((op) => op.position),
   ]);
-  await putListings(client, ops.filter((op): op is Put & { position: number } => op.op === 'put'));
+  await putListings(
+    client,
+    ops.filter((op): op is Put & { position: number } => op.op === 'put'),
+    'empty',
+  );
+};
+
+/** After a rebuild's load: search_counts from the listings loaded. */
+export const countListings = async (client: PoolClient): Promise<void> => {
+  await client.query('INSERT INTO search_counts (marketplace_id, state, listings) SELECT marketplace_id, state, count(*) FROM search_listings GROUP BY marketplace_id, state');
 };
 
 /** Inserts or replaces listings (distinct ones) in one statement. */
-const putListings = async (client: PoolClient, puts: Put[]): Promise<void> => {
+const putListings = async (client: PoolClient, puts: Put[], into: 'live' | 'empty' = 'live'): Promise<void> => {
   if (puts.length === 0) return;
   const docs = puts.map((p) => p.document);
   const column = <T>(f: (d: SearchDocument) => T) => docs.map(f);
   const textWords = docs.map(textWordsOf);
-  // search_counts moves by the states the statement leaves minus those it found (`before` reads the snapshot the
-  // statement started from). Writes of search rows are serialised (the append lock; a rebuild writes its own tables).
-  await client.query(
-    `WITH r AS (
+  const rows = `r AS (
        SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::bigint[], $6::bigint[], $7::float8[], $8::float8[], $9::bigint[],
          $10::text[], $11::text[], $12::text[], $13::text[], $14::text[], $15::text[])
-         AS r(marketplace_id, id, state, author_id, created_at, price, lat, lng, stock, availability_plan, title_words, description_words, text_values, lexemes, vals)),
-     before AS (SELECT l.marketplace_id, l.state FROM search_listings l JOIN r ON l.marketplace_id = r.marketplace_id AND l.id = r.id),
-     after AS (
-       INSERT INTO search_listings AS l (marketplace_id, id, state, author_id, created_at, price, lat, lng, stock, availability_plan,
+         AS r(marketplace_id, id, state, author_id, created_at, price, lat, lng, stock, availability_plan, title_words, description_words, text_values, lexemes, vals))`;
+  const insert = `INSERT INTO search_listings AS l (marketplace_id, id, state, author_id, created_at, price, lat, lng, stock, availability_plan,
          title_words, description_words, text_values, words, vals)
        SELECT r.marketplace_id, r.id, r.state, r.author_id, r.created_at, r.price, r.lat, r.lng, r.stock, r.availability_plan,
-         r.title_words, r.description_words, r.text_values, array_to_tsvector(r.lexemes::text[]), r.vals::jsonb
-       FROM r
+         r.title_words, r.description_words, r.text_values, array_to_tsvector(string_to_array(r.lexemes, ' ')), r.vals::jsonb
+       FROM r`;
+  // Into empty tables (a rebuild's load): new rows only, counted once at the end (countListings).
+  // Otherwise search_counts moves by the states the statement leaves minus those it found (`before` reads the
+  // snapshot the statement started from). Writes of search rows are serialised (the append lock; a rebuild writes
+  // its own tables).
+  await client.query(
+    into === 'empty'
+      ? `WITH ${rows} ${insert}`
+      : `WITH ${rows},
+     before AS (SELECT l.marketplace_id, l.state FROM search_listings l JOIN r ON l.marketplace_id = r.marketplace_id AND l.id = r.id),
+     after AS (
+       ${insert}
        ON CONFLICT (marketplace_id, id) DO UPDATE SET state = excluded.state, author_id = excluded.author_id, created_at = excluded.created_at,
          price = excluded.price, lat = excluded.lat, lng = excluded.lng, stock = excluded.stock, availability_plan = excluded.availability_plan,
          title_words = excluded.title_words, description_words = excluded.description_words, text_values = excluded.text_values,
@@ -272,12 +287,10 @@ const putListings = async (client: PoolClient, puts: Put[]): Promise<void> => {
       column((d) => d.titleWords.join(' ')),
       column((d) => d.descriptionWords.join(' ')),
       textWords.map((t) => JSON.stringify(t)),
-      // A text[] literal per listing: unnest cannot take a two-dimensional array of rows of different lengths.
-      docs.map((d, i) => arrayLiteral(lexemesOf(d, textWords[i]))),
+      // Lexemes joined by spaces (letters, digits, `~`, never a space): unnest cannot take a two-dimensional array
+      // of rows of different lengths, and a text[] literal per listing cost a second escaping of every word.
+      docs.map((d, i) => lexemesOf(d, textWords[i]).join(' ')),
       column((d) => JSON.stringify(indexedValuesOf(d))),
     ],
   );
 };
-
-/** A PostgreSQL array literal of words (letters, digits, `~`: quoted anyway). */
-const arrayLiteral = (words: string[]): string => `{${words.map((w) => `"${w.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`).join(',')}}`;
