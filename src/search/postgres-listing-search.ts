@@ -1,11 +1,11 @@
 import type { PoolClient } from 'pg';
 import { planKey } from '../availability/domain/availability-plan';
 import { PostgresDatabase, SqlParams } from '../infrastructure/postgres-database';
-import { boxesAround, distanceKm } from './geo';
+import { boxesAround } from './geo';
 import { withinSearchWindow, type ListingSearch, type ListingSearchQuery, type ListingSearchResult, type SearchDocument, type SearchOp } from './listing-search.port';
 import { inBoxesSql, indexedValuesOf, keywordQuery, lexemesOf, LISTING_SEARCH_MIGRATIONS, searchOrder, searchWhere, sortValueSql, textWordsOf, unfiltered } from './postgres-search-sql';
 import { relevance } from './search-text';
-import { compareRows, listingText, Row } from './sqlite-search-order';
+import { nearestFirst, compareRows, listingText, Row } from './sqlite-search-order';
 
 type Put = Extract<SearchOp, { op: 'put' }>;
 
@@ -135,14 +135,10 @@ export class PostgresListingSearch implements ListingSearch {
   private async nearest(q: ListingSearchQuery): Promise<ListingSearchResult> {
     const origin = q.origin!;
     const need = q.offset + q.limit;
-    const byDistance = (rows: Row[]) =>
-      rows
-        .map((row) => ({ row, d: row.lat == null || row.lng == null ? Infinity : distanceKm(origin, { lat: row.lat, lng: row.lng }) }))
-        .sort((a, b) => a.d - b.d || compareRows(a.row, b.row, []));
     const page = (ranked: Array<{ row: Row }>, total: number) => ({ ids: ranked.slice(q.offset, need).map((r) => r.row.id), total });
     const rankAll = async () => {
       const p = new SqlParams();
-      return byDistance(await this.rows(p, searchWhere(p, q), q));
+      return nearestFirst(origin, await this.rows(p, searchWhere(p, q), q));
     };
     const total = this.count(q);
     // A failed circle must not leave the count's rejection unheard.
@@ -151,7 +147,7 @@ export class PostgresListingSearch implements ListingSearch {
       const boxes = boxesAround(origin, radius);
       if (!boxes) break;
       const p = new SqlParams();
-      const inCircle = byDistance(await this.rows(p, `${searchWhere(p, q)} AND ${inBoxesSql(p, boxes)}`, q)).filter((r) => r.d <= radius);
+      const inCircle = nearestFirst(origin, await this.rows(p, `${searchWhere(p, q)} AND ${inBoxesSql(p, boxes)}`, q)).filter((r) => r.d <= radius);
       if (inCircle.length >= need) return page(inCircle, await total);
       // Few listings in all: one read of them is cheaper than more circles.
       if ((await total) <= this.rankAllUpTo) break;
