@@ -107,27 +107,21 @@ export const saveCheckpoints = async (client: PoolClient, checkpoints: Record<st
 export const insertFinalDocuments = async (client: PoolClient, documents: readonly DocumentRow[], keys: readonly KeyRow[]): Promise<void> => {
   const puts = documents.filter((d) => d.put);
   const tombstones = documents.filter((d) => !d.put);
-  if (puts.length > 0) {
-    await client.query(
-      `INSERT INTO documents (collection, marketplace_id, id, created_at, body, fields, position)
-       SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::json[], $6::jsonb[], $7::bigint[])`,
-      [puts.map((d) => d.collection), puts.map((d) => d.marketplaceId), puts.map((d) => d.id), puts.map((d) => d.put!.createdAt), puts.map((d) => d.put!.body), puts.map((d) => d.put!.fields), puts.map((d) => d.position)],
-    );
-  }
-  if (tombstones.length > 0) {
-    await client.query('INSERT INTO document_tombstones (collection, marketplace_id, id, position) SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::bigint[])', [
-      tombstones.map((d) => d.collection),
-      tombstones.map((d) => d.marketplaceId),
-      tombstones.map((d) => d.id),
-      tombstones.map((d) => d.position),
-    ]);
-  }
-  if (keys.length > 0) {
-    await client.query('INSERT INTO document_keys (collection, marketplace_id, key, id) SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[])', [
-      keys.map((k) => k.collection),
-      keys.map((k) => k.marketplaceId),
-      keys.map((k) => k.key),
-      keys.map((k) => k.id),
-    ]);
-  }
+  await insertAll(
+    client,
+    'documents (collection, marketplace_id, id, created_at, body, fields, position)',
+    ['text', 'text', 'text', 'text', 'json', 'jsonb', 'bigint'],
+    puts.map((d) => [d.collection, d.marketplaceId, d.id, d.put!.createdAt, d.put!.body, d.put!.fields, d.position]),
+  );
+  await insertAll(client, 'document_tombstones (collection, marketplace_id, id, position)', ['text', 'text', 'text', 'bigint'], tombstones.map((d) => [d.collection, d.marketplaceId, d.id, d.position]));
+  await insertAll(client, 'document_keys (collection, marketplace_id, key, id)', ['text', 'text', 'text', 'text'], keys.map((k) => [k.collection, k.marketplaceId, k.key, k.id]));
+};
+
+/** Rows (a value per column, of these types) in one statement: an array parameter per column, unnest-ed. */
+const insertAll = async (client: PoolClient, into: string, types: string[], rows: unknown[][]): Promise<void> => {
+  if (rows.length === 0) return;
+  await client.query(
+    `INSERT INTO ${into} SELECT * FROM unnest(${types.map((type, i) => `$${i + 1}::${type}[]`).join(', ')})`,
+    types.map((_type, i) => rows.map((row) => row[i])),
+  );
 };
