@@ -56,7 +56,9 @@ describe('live event stream (Server-Sent Events)', () => {
     });
     return created.data.data.id.uuid as string;
   };
-  const integ = () => integrationSdkFor(server.baseUrl, server.marketplace);
+  let integration: ReturnType<typeof integrationSdkFor> | null = null;
+  /** One Integration SDK for the file: each instance authenticates and keeps connections of its own. */
+  const integ = () => (integration ??= integrationSdkFor(server.baseUrl, server.marketplace));
   const rename = (id: string, lastName: string, publicData: Record<string, unknown> = {}) =>
     integ().users.updateProfile({ id: new integrationSdk.types.UUID(id), lastName, publicData });
   const polled = async (query: string) => {
