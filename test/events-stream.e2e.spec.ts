@@ -31,8 +31,7 @@ describe('live event stream (Server-Sent Events)', () => {
     // The server has seen every client go (and closed the log subscription with the last).
     await eventually(() => server.app.get(LiveEvents).connections === 0, 5000, 'the streams closed');
   });
-  // Known, not yet explained: after the whole file the server's close waits out one keep-alive socket (~75 s).
-  afterAll(() => server.close(), 120_000);
+  afterAll(() => server.close());
 
   const stream = async (query = '', headers: Record<string, string> = {}, as: string | null = token) => {
     const client = await openEventStream(server.baseUrl, as, query, headers);
