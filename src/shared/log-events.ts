@@ -18,6 +18,11 @@ export interface EventMetadata {
   resource?: unknown;
   previousValues?: unknown;
   auditData?: AuditData;
+  /**
+   * Set on events recreated by `marketplace import` (when): history, not news. Reactors pass over them, so an
+   * imported marketplace's mails, payments and other side effects are not made a second time.
+   */
+  importedAt?: string;
   source?: EventSource;
 }
 
