@@ -19,6 +19,11 @@ export interface EventMetadata {
   previousValues?: unknown;
   auditData?: AuditData;
   source?: EventSource;
+  /**
+   * The version of the event type's shape it was written in (src/shared/event-shapes.ts); absent on events written
+   * before shapes were versioned, which are version 1. Stamped at append, never shown by events/query.
+   */
+  shapeVersion?: number;
 }
 
 export type EventSource =
