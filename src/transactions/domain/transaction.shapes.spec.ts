@@ -16,7 +16,7 @@ const view = (state: string | null) => ({
 
 const metadata = (extra: Partial<EventMetadata>): EventMetadata => ({ marketplaceId: 'mp-1', createdAt: '2026-01-05T09:00:00.000Z', public: true, resourceType: 'transaction', resourceId: 'tx-1', ...extra });
 
-/** Written by a release before 0.1.0: no shape version, the state without its prefix. */
+/** Written before eac53dd: no shape version, the state without its prefix. */
 const transitionedBefore010 = {
   type: 'transaction/transitioned',
   data: { transition: 'transition/make-offer', from: 'state/inquiry', to: 'state/offer-pending' },
@@ -24,7 +24,7 @@ const transitionedBefore010 = {
 };
 
 describe('transaction shapes: version 2 keeps the state/ prefix in the stored view', () => {
-  it('given a transition stored before 0.1.0, when read, then its view and previous values have the prefix and it is version 2', () =>
+  it('given a transition stored before eac53dd, when read, then its view and previous values have the prefix and it is version 2', () =>
     givenStored(transitionedBefore010)
       .whenRead(shapes)
       .then({
@@ -32,7 +32,7 @@ describe('transaction shapes: version 2 keeps the state/ prefix in the stored vi
         metadata: { shapeVersion: 2, resource: { attributes: { state: 'state/offer-pending' } }, previousValues: { attributes: { state: 'state/inquiry', lastTransition: 'transition/inquire' } } },
       }));
 
-  it('given a version 1 event already prefixed (0.1.0 wrote those), when read, then the state is as stored', () =>
+  it('given a version 1 event already prefixed (written since eac53dd), when read, then the state is as stored', () =>
     givenStored({ ...transitionedBefore010, metadata: metadata({ resource: view('state/accepted'), previousValues: { attributes: { state: 'state/preauthorized' } } }) })
       .whenRead(shapes)
       .then({ metadata: { shapeVersion: 2, resource: { attributes: { state: 'state/accepted' } }, previousValues: { attributes: { state: 'state/preauthorized' } } } }));
@@ -49,7 +49,7 @@ describe('transaction shapes: version 2 keeps the state/ prefix in the stored vi
   it('given an event of a later release (version 3), when read, then it is refused rather than guessed at', () =>
     givenStored({ ...transitionedBefore010, metadata: { ...transitionedBefore010.metadata, shapeVersion: 3 } }).whenRead(shapes).thenThrows(NewerShapeError));
 
-  it("given a message stored before 0.1.0, when read, then the transaction kept for the read model has the prefix", () =>
+  it("given a message stored before eac53dd, when read, then the transaction kept for the read model has the prefix", () =>
     givenStored({
       type: 'message/created',
       data: { messageId: 'm-1', content: 'Hi', readModel: { lastMessageAt: '2026-01-05T09:00:00.000Z', transaction: view('inquiry') } },
@@ -58,7 +58,7 @@ describe('transaction shapes: version 2 keeps the state/ prefix in the stored vi
       .whenRead(shapes)
       .then({ data: { content: 'Hi', readModel: { lastMessageAt: '2026-01-05T09:00:00.000Z', transaction: { attributes: { state: 'state/inquiry' } } } }, metadata: { shapeVersion: 2 } }));
 
-  it('given a transition stored before 0.1.0, when read and projected (a rebuild), then the read model has the prefix', () => {
+  it('given a transition stored before eac53dd, when read and projected (a rebuild), then the read model has the prefix', () => {
     const [op] = transactionsProjection.project(givenStored(transitionedBefore010).whenRead(shapes).read());
     expect(op).toMatchObject({ op: 'put', collection: TRANSACTIONS, document: { body: { attributes: { state: 'state/offer-pending' } }, fields: { state: 'state/offer-pending' } } });
   });

@@ -12,13 +12,13 @@ const prefixed = (view: View): View => {
 };
 
 /**
- * Before 0.1.0 (commit eac53dd) the transaction's Integration API view dropped the process's `state/` prefix
+ * Until commit eac53dd (2026-11-23) the transaction's Integration API view dropped the process's `state/` prefix
  * (`offer-pending`); the spec writes `state/pending` and the Web Template compares `state/<name>`. Events of those
  * logs keep the old view in their metadata (the resource and, for a transition, the previous state); the read model
- * used to add the prefix itself. Version 1 events written after that commit are already prefixed and pass unchanged.
+ * used to add the prefix itself. Version 1 events written after that commit (the golden log v0.1.0) are already prefixed and pass unchanged.
  */
 const stateKeepsItsPrefix: Upcaster = {
-  why: 'the transaction view keeps the state/ prefix (0.1.0)',
+  why: 'the transaction view keeps the state/ prefix (eac53dd)',
   metadata: (m: EventMetadata): EventMetadata => ({
     ...m,
     ...(m.resource !== undefined ? { resource: prefixed(m.resource as View) } : {}),
@@ -28,10 +28,10 @@ const stateKeepsItsPrefix: Upcaster = {
 
 /**
  * A message's event carries the transaction after it for the read model (`data.readModel.transaction`, the same
- * view): before 0.1.0 its state had no prefix either.
+ * view): until eac53dd its state had no prefix either.
  */
 const messageReadModelKeepsThePrefix: Upcaster = {
-  why: 'the transaction view kept with a message keeps the state/ prefix (0.1.0)',
+  why: 'the transaction view kept with a message keeps the state/ prefix (eac53dd)',
   data: (data: { readModel?: { transaction?: View } }) =>
     data.readModel?.transaction ? { ...data, readModel: { ...data.readModel, transaction: prefixed(data.readModel.transaction) } } : data,
 };
