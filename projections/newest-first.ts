@@ -59,9 +59,10 @@ export class NewestFirstReplay {
     const upcasts = new UpcastTally();
     const out: FinalWrites = { events: rows.length, newest: rows[0][0], oldest: rows[rows.length - 1][0], documents: [], keys: [], search: [], upcasts: upcasts.byType };
     for (const row of rows) {
+      // Upcast (and counted) whether read or not, as a read of the port would: what `rebuild` reports is the log's.
+      const event = this.shapes.current<RecordedEvent & Partial<ScannedEvent>>(scannedEvent(row), upcasts);
       const readers = this.readersOf(row[4]);
       if (readers.length === 0) continue;
-      const event = this.shapes.current<RecordedEvent & Partial<ScannedEvent>>(scannedEvent(row), upcasts);
       for (const projection of readers) {
         if (projection.target === 'listing-search') {
           const ops = projection.project(event);

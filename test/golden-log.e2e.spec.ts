@@ -1,7 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ALL_EVENT_SHAPES } from '../src/infrastructure/event-shapes.registry';
+import { decodeStored } from '../src/shared/stored-json';
+import type { EventMetadata } from '../src/shared/log-events';
 import { GOLDEN, goldenLines, goldenMeta, goldenReleases, importGoldenLog, record, sweep } from './support/golden-log';
+import { cliRun } from './support/server-process';
 import { startTestServer } from './support/test-server';
 
 /**
@@ -15,6 +18,18 @@ import { startTestServer } from './support/test-server';
  * older one; a change that cannot read an old log fails here.
  */
 const releases = goldenReleases();
+
+/** The events of a golden log stored in an older shape than this release writes, by type and stored version. */
+const olderShapesIn = (release: string): Record<string, Record<string, number>> => {
+  const counts: Record<string, Record<string, number>> = {};
+  for (const line of goldenLines(release)) {
+    const stored = decodeStored<EventMetadata>(line.metadata).shapeVersion ?? 1;
+    if (stored === ALL_EVENT_SHAPES.versionOf(line.type)) continue;
+    counts[line.type] ??= {};
+    counts[line.type][stored] = (counts[line.type][stored] ?? 0) + 1;
+  }
+  return counts;
+};
 
 describe('golden logs of earlier releases', () => {
   if (process.env.RECORD_GOLDEN_LOG) {
@@ -41,11 +56,18 @@ describe('golden logs of earlier releases', () => {
   });
 
   for (const release of releases)
-    it(`replays ${release}: its read models built from its log answer the recorded reads`, async () => {
+    it(`replays ${release}: its read models, built from its log and rebuilt by the operator, answer the recorded reads`, async () => {
       const server = await startTestServer();
       try {
         await importGoldenLog(server, release);
         const expected = JSON.parse(readFileSync(join(GOLDEN, release, 'answers.json'), 'utf8'));
+        expect(await sweep(server.baseUrl, goldenMeta(release))).toEqual(expected);
+        // The operator's rebuild (embedded: its newest-first replay; PostgreSQL: beside the live read models) reads
+        // the same log through the same upcasters, and says what it upcast.
+        const rebuilt = await cliRun(server.cliEnv(), ['rebuild', '--json', '--force']);
+        expect({ code: rebuilt.code, stderr: rebuilt.code === 0 ? '' : rebuilt.stderr }).toEqual({ code: 0, stderr: '' });
+        const upcast = olderShapesIn(release);
+        expect(JSON.parse(rebuilt.stdout).upcast).toEqual({ events: Object.values(upcast).flatMap(Object.values).reduce((a, b) => a + b, 0), byType: upcast });
         expect(await sweep(server.baseUrl, goldenMeta(release))).toEqual(expected);
       } finally {
         await server.close();
