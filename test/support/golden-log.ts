@@ -166,13 +166,17 @@ const walk = async (server: TestServer): Promise<Omit<GoldenMeta, 'clockAt'>> =>
 };
 
 
-/** The golden logs kept, oldest release first (`v0.10.0` after `v0.9.0`). */
+/** The golden logs kept, oldest release first: by version (`v0.10.0` after `v0.9.0`), a pre-release (`v0.1.0-dev.x`) before its release. */
 export const goldenReleases = (): string[] => {
-  const numbers = (release: string) => release.replace(/^v/, '').split(/[.-]/).map((n) => Number(n) || 0);
+  const parts = (release: string) => {
+    const [main, pre] = release.replace(/^v/, '').split(/-(.*)/);
+    return { numbers: main.split('.').map(Number), pre: pre ?? null };
+  };
   const order = (a: string, b: string) => {
-    const [x, y] = [numbers(a), numbers(b)];
-    for (let i = 0; i < Math.max(x.length, y.length); i++) if ((x[i] ?? 0) !== (y[i] ?? 0)) return (x[i] ?? 0) - (y[i] ?? 0);
-    return 0;
+    const [x, y] = [parts(a), parts(b)];
+    for (let i = 0; i < Math.max(x.numbers.length, y.numbers.length); i++) if ((x.numbers[i] ?? 0) !== (y.numbers[i] ?? 0)) return (x.numbers[i] ?? 0) - (y.numbers[i] ?? 0);
+    if (x.pre === y.pre) return 0;
+    return x.pre === null ? 1 : y.pre === null ? -1 : x.pre.localeCompare(y.pre);
   };
   return existsSync(GOLDEN) ? readdirSync(GOLDEN).filter((r) => existsSync(join(GOLDEN, r, 'log.jsonl'))).sort(order) : [];
 };
