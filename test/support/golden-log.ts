@@ -151,6 +151,27 @@ const walk = async (server: TestServer): Promise<Omit<GoldenMeta, 'clockAt'>> =>
   await buyer.client.transactions.transition({ id: order.data.data.id, transition: 'transition/confirm-payment', params: {} });
   await seller.client.transactions.transition({ id: order.data.data.id, transition: 'transition/mark-delivered', params: {} });
   await buyer.client.transactions.transition({ id: order.data.data.id, transition: 'transition/mark-received', params: {} });
+  // The buyer saves a card as the Web Template does (a setup intent confirmed in the browser): a customer at the provider.
+  const setupSecret = (await buyer.client.stripeSetupIntents.create()).data.data.attributes.clientSecret;
+  const setup = await http(server.baseUrl, '/v1/emulator/stripe/setup_intents/confirm', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ client_secret: setupSecret, payment_method: { card: { number: '4242424242424242', exp_month: 12, exp_year: 2040, cvc: '123' } } }),
+  });
+  await buyer.client.stripeCustomer.create({ stripePaymentMethodId: setup.body.setupIntent.payment_method });
+  // The seller takes back a closed day.
+  const closed = await seller.client.availabilityExceptions.create({ listingId: hourly, start: at(6, 8), end: at(6, 20), seats: 0 });
+  await seller.client.availabilityExceptions.delete({ id: closed.data.data.id });
+  // A member who leaves: a reset asked for, the password and the email changed, a listing, a session ended, the
+  // account deleted (its listing goes with it, by the author-listings reactor).
+  const leaver = await member('leaver');
+  await marketplaceSdk(server.baseUrl, mp).passwordReset.request({ email: leaver.email });
+  await leaver.client.currentUser.changePassword({ currentPassword: PASSWORD, newPassword: `${PASSWORD}-2` });
+  await leaver.client.currentUser.changeEmail({ currentPassword: `${PASSWORD}-2`, email: 'leaver-2@golden.example' });
+  await leaver.client.ownListings.create({ title: 'Golden oar', price: new Money(900, 'USD') });
+  await leaver.trusted.logout();
+  await leaver.client.currentUser.delete({ currentPassword: `${PASSWORD}-2` });
+  await server.idle();
   // The operator's hand: metadata on a user and a transaction.
   const integ = integrationSdkFor(server.baseUrl, mp);
   const buyerId = (await buyer.client.currentUser.show()).data.data.id;
