@@ -1,5 +1,5 @@
 import { givenStored } from '../../test/support/given-when-then';
-import { EventShapes, firstShape, shapeWith, UpcastTally } from './event-shapes';
+import { EventShapes, firstShape, shapeVersionInText, shapeWith, UpcastTally } from './event-shapes';
 import type { EventMetadata } from './log-events';
 
 const metadata = (extra: Partial<EventMetadata> = {}): EventMetadata => ({ marketplaceId: 'mp-1', createdAt: '2026-01-05T09:00:00.000Z', public: false, ...extra });
@@ -46,5 +46,14 @@ describe('event shapes', () => {
   it('has a fingerprint that changes when a version does (stored views made from older shapes go stale)', () => {
     expect(new EventShapes([{ 'a/b': firstShape }]).fingerprint()).toBe(0);
     expect(new EventShapes([{ 'a/b': shapeWith(splitName) }]).fingerprint()).not.toBe(new EventShapes([{ 'a/b': shapeWith(splitName, renameFirst) }]).fingerprint());
+  });
+});
+
+describe('shapeVersionInText', () => {
+  it('reads the version the port stamped last, and says nothing when it cannot tell', () => {
+    expect(shapeVersionInText('{"marketplaceId":"mp","public":true,"shapeVersion":2}')).toBe(2);
+    expect(shapeVersionInText('{"marketplaceId":"mp","public":true}')).toBeUndefined();
+    expect(shapeVersionInText('{"resource":{"shapeVersion":3}}')).toBeUndefined();
+    expect(shapeVersionInText('{"shapeVersion": 2, "public": true}')).toBeUndefined();
   });
 });

@@ -38,6 +38,20 @@ export const shapeWith = (...steps: Upcaster[]): EventShape => ({
   upcasters: Object.fromEntries(steps.map((step, i) => [i + 1, step])),
 });
 
+/**
+ * The shape version in a stored metadata text, read without decoding it, when the text says so plainly: the port
+ * stamps `shapeVersion` as the metadata's last key, and the SQL adapters keep the text as written (PostgreSQL's
+ * column is `json`, not `jsonb`), so the text ends `"shapeVersion":<n>}`. Undefined when it cannot tell (no such
+ * ending: an event from before shapes were versioned); the reader then decodes the metadata. Folds read only the
+ * data: this keeps them so.
+ */
+export const shapeVersionInText = (metadataText: string): number | undefined => {
+  const at = metadataText.lastIndexOf('"shapeVersion":');
+  if (at < 0 || metadataText.charCodeAt(metadataText.length - 1) !== 125 /* } */) return undefined;
+  const digits = metadataText.slice(at + 15, -1);
+  return /^\d+$/.test(digits) ? Number(digits) : undefined;
+};
+
 /** A stored event written by a later release than this one (a rollback past a shape change): never guessed at. */
 export class NewerShapeError extends Error {
   constructor(readonly eventType: string, readonly stored: number, readonly known: number) {
@@ -119,7 +133,8 @@ export class EventShapes {
   current<E extends RecordedEvent>(event: E, tally?: UpcastTally): E {
     const shape = this.shapeOf(event.type);
     if (!shape || shape.version === 1) return event;
-    const stored = this.storedVersion(event.type, event.metadata, shape);
+    // An adapter that can read the version from the stored text says so (`storedShapeVersion`): no decoding then.
+    const stored = this.storedVersion(event.type, () => event.metadata, shape, event.storedShapeVersion);
     if (stored === shape.version) return event;
     let data = event.data;
     let metadata = event.metadata;
@@ -142,8 +157,8 @@ export class EventShapes {
     return current;
   }
 
-  private storedVersion(type: string, metadata: EventMetadata, shape: EventShape): number {
-    const stored = metadata.shapeVersion ?? 1;
+  private storedVersion(type: string, metadata: EventMetadata | (() => EventMetadata), shape: EventShape, hint?: number): number {
+    const stored = hint ?? (typeof metadata === 'function' ? metadata() : metadata).shapeVersion ?? 1;
     if (stored > shape.version) throw new NewerShapeError(type, stored, shape.version);
     return stored;
   }

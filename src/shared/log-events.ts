@@ -60,4 +60,9 @@ export interface RecordedEvent<T extends string = string, D = unknown> extends N
   revision: number;
   /** Global log position: strictly increasing in log order. This is the Integration API's `sequenceId`. */
   position: number;
+  /**
+   * `metadata.shapeVersion`, when the adapter can read it from the stored text without decoding the metadata
+   * (src/shared/event-shapes.ts, shapeVersionInText); readers use `metadata`.
+   */
+  readonly storedShapeVersion?: number;
 }
