@@ -10,11 +10,8 @@ import type { EventMetadata, RecordedEvent } from './event-store.port';
 export const lazyRecordedEvent = (event: Pick<RecordedEvent, 'id' | 'streamId' | 'revision' | 'position' | 'type'>, dataText: string, metadataText: string): RecordedEvent => {
   let data: unknown;
   let metadata: EventMetadata | undefined;
-  return {
+  const recorded: RecordedEvent = {
     ...event,
-    get storedShapeVersion(): number | undefined {
-      return shapeVersionInText(metadataText);
-    },
     get data(): unknown {
       data ??= decodeStored(dataText);
       return data;
@@ -24,4 +21,6 @@ export const lazyRecordedEvent = (event: Pick<RecordedEvent, 'id' | 'streamId' |
       return metadata;
     },
   };
+  // Not enumerable: a hint for readers of this adapter, not part of the event (a copy or a comparison leaves it out).
+  return Object.defineProperty(recorded, 'storedShapeVersion', { get: () => shapeVersionInText(metadataText) });
 };
