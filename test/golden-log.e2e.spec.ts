@@ -31,6 +31,8 @@ const olderShapesIn = (release: string): Record<string, Record<string, number>> 
   return counts;
 };
 
+const countOf = (byType: Record<string, Record<string, number>>): number => Object.values(byType).flatMap(Object.values).reduce((a, b) => a + b, 0);
+
 describe('golden logs of earlier releases', () => {
   if (process.env.RECORD_GOLDEN_LOG) {
     it(`records the golden log of release ${process.env.RECORD_GOLDEN_LOG}`, () => record(process.env.RECORD_GOLDEN_LOG!), 120_000);
@@ -55,6 +57,19 @@ describe('golden logs of earlier releases', () => {
     if (changed.length > 0) throw new Error(`Event shapes changed since the golden log of ${newest} (${changed.join(', ')}): record this release's (npm run golden:record) and keep the older ones.`);
   });
 
+  it(`tells the operator, before any rebuild, which events of the oldest golden log (${releases[0]}) are in older shapes`, async () => {
+    const server = await startTestServer();
+    try {
+      await importGoldenLog(server, releases[0]);
+      const shapes = await cliRun(server.cliEnv(), ['shapes', '--log', '--json']);
+      expect({ code: shapes.code, stderr: shapes.code === 0 ? '' : shapes.stderr }).toEqual({ code: 0, stderr: '' });
+      const upcast = olderShapesIn(releases[0]);
+      expect(JSON.parse(shapes.stdout)).toEqual({ versions: ALL_EVENT_SHAPES.versions(), olderShapes: { events: countOf(upcast), byType: upcast } });
+    } finally {
+      await server.close();
+    }
+  }, 120_000);
+
   for (const release of releases)
     it(`replays ${release}: its read models, built from its log and rebuilt by the operator, answer the recorded reads`, async () => {
       const server = await startTestServer();
@@ -67,7 +82,7 @@ describe('golden logs of earlier releases', () => {
         const rebuilt = await cliRun(server.cliEnv(), ['rebuild', '--json', '--force']);
         expect({ code: rebuilt.code, stderr: rebuilt.code === 0 ? '' : rebuilt.stderr }).toEqual({ code: 0, stderr: '' });
         const upcast = olderShapesIn(release);
-        expect(JSON.parse(rebuilt.stdout).upcast).toEqual({ events: Object.values(upcast).flatMap(Object.values).reduce((a, b) => a + b, 0), byType: upcast });
+        expect(JSON.parse(rebuilt.stdout).upcast).toEqual({ events: countOf(upcast), byType: upcast });
         expect(await sweep(server.baseUrl, goldenMeta(release))).toEqual(expected);
       } finally {
         await server.close();
