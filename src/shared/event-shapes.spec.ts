@@ -1,5 +1,5 @@
 import { givenStored } from '../../test/support/given-when-then';
-import { EventShapes, firstShape, shapeVersionInText, shapeWith, UpcastTally } from './event-shapes';
+import { EventShapes, firstShape, NewerShapeError, shapeVersionInText, shapeWith, UpcastTally } from './event-shapes';
 import type { EventMetadata } from './log-events';
 
 const metadata = (extra: Partial<EventMetadata> = {}): EventMetadata => ({ marketplaceId: 'mp-1', createdAt: '2026-01-05T09:00:00.000Z', public: false, ...extra });
@@ -23,6 +23,12 @@ describe('event shapes', () => {
 
   it('given a family declared as `family/*`, when any of its types is read, then its steps apply', () =>
     givenStored({ type: 'family/anything', data: {}, metadata: metadata() }).whenRead(shapes).then({ metadata: { resource: { tagged: true }, shapeVersion: 2 } }));
+
+  it('given an event of a type never changed here but stamped version 2 by a later release, when its adapter can tell, then it is refused', () => {
+    const later = { id: '1', streamId: 's', revision: 0, position: 1, type: 'thing/other', data: {}, metadata: metadata({ shapeVersion: 2 }), storedShapeVersion: 2 };
+    expect(() => shapes.current(later)).toThrow(NewerShapeError);
+    expect(shapes.current({ ...later, storedShapeVersion: 1, metadata: metadata({ shapeVersion: 1 }) })).toBeDefined();
+  });
 
   it('stamps an appended event with its type’s current version (1 for a type never changed)', () => {
     expect(shapes.stamp({ type: 'thing/named', data: {}, metadata: metadata() }).metadata.shapeVersion).toBe(3);
