@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Config, loadConfig } from '../src/config';
 import { openInfrastructure } from '../src/infrastructure/composition-root';
-import { goldenSweep, replayGoldenLog, type GoldenMeta } from './support/golden-log';
+import { goldenMeta, importGoldenLog, sweep, type GoldenMeta } from './support/golden-log';
 import { cliRun, freePort, spawnServer, waitReady } from './support/server-process';
 import { freshPostgresDatabase } from './support/postgres';
 import { startTestServer, TestServer, testStore } from './support/test-server';
@@ -44,8 +44,9 @@ describe('marketplace export and import', () => {
 
   beforeAll(async () => {
     source = await startTestServer();
-    meta = await replayGoldenLog(source, RELEASE);
-    expected = await goldenSweep(source.baseUrl, meta);
+    await importGoldenLog(source, RELEASE);
+    meta = goldenMeta(RELEASE);
+    expected = await sweep(source.baseUrl, meta);
   }, 120_000);
   afterAll(async () => {
     await source?.close();
@@ -75,7 +76,7 @@ describe('marketplace export and import', () => {
       const target = await startTestServer(store.config, { background: false });
       try {
         target.clock.advance(new Date(meta.clockAt).getTime() - target.clock.now().getTime());
-        expect(await goldenSweep(target.baseUrl, meta)).toEqual(expected);
+        expect(await sweep(target.baseUrl, meta)).toEqual(expected);
       } finally {
         await target.close();
       }
@@ -123,9 +124,9 @@ describe('marketplace export and import', () => {
           (text, id) => text.split(id).join(id === meta.marketplace.marketplaceId ? copyId : clientIds[id]),
           JSON.stringify(expected),
         );
-        expect(unsigned(await goldenSweep(target.baseUrl, copy))).toEqual(unsigned(JSON.parse(renamed)));
+        expect(unsigned(await sweep(target.baseUrl, copy))).toEqual(unsigned(JSON.parse(renamed)));
         // The original beside it is untouched.
-        expect(await goldenSweep(target.baseUrl, meta)).toEqual(expected);
+        expect(await sweep(target.baseUrl, meta)).toEqual(expected);
       } finally {
         await target.close();
       }

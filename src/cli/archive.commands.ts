@@ -1,7 +1,10 @@
 import type { Command } from 'commander';
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
+import type { RecordedEvent } from '../event-store/event-store.port';
+import { storedLog } from '../event-store/shaped-event-store';
 import type { Infrastructure } from '../infrastructure/composition-root';
+import { ALL_EVENT_SHAPES } from '../infrastructure/event-shapes.registry';
 import type { Lease } from '../event-sourcing/worker-leases.port';
 import { runningServer } from '../server-lock';
 import { MarketplaceDirectory } from '../marketplaces/marketplace-directory';
@@ -42,7 +45,8 @@ export const registerArchiveCommands = (marketplace: Command): void => {
       await withCli(async ({ app, infra, clock }) => {
         const started = Date.now();
         const name = (await app.get(MarketplaceDirectory).state(opts.marketplace)).name ?? null;
-        const manifest = await exportMarketplace(infra, { marketplaceId: opts.marketplace, name, now: clock.now() }, path);
+        const source = { events: storedLog(infra.events), current: (event: RecordedEvent) => ALL_EVENT_SHAPES.current(event), blobs: infra.blobs };
+        const manifest = await exportMarketplace(source, { marketplaceId: opts.marketplace, name, now: clock.now() }, path);
         const seconds = (Date.now() - started) / 1000;
         const { counts } = manifest;
         output(opts.json, { file: path, seconds, counts, missingBlobs: manifest.missingBlobs }, () =>
@@ -67,7 +71,8 @@ export const registerArchiveCommands = (marketplace: Command): void => {
       await withCli(
         async ({ infra, clock }) => {
           const held = await holdStoreForImport(infra);
-          const report = await importMarketplace({ ...infra, projected: (position) => infra.projections.waitFor(position) }, path, { as: opts.as, now: clock.now() }).finally(() => held?.release());
+          const target = { events: storedLog(infra.events), blobs: infra.blobs, projected: (position: number) => infra.projections.waitFor(position) };
+          const report = await importMarketplace(target, path, { as: opts.as, now: clock.now() }).finally(() => held?.release());
           output(opts.json, report, () =>
             [
               `Imported ${report.events} events and ${report.blobs} blobs as marketplace ${report.marketplaceId} in ${report.seconds.toFixed(1)} s${report.resumed ? ' (resumed an interrupted import)' : ''}.`,

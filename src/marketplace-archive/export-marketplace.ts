@@ -5,7 +5,7 @@ import { pipeline } from 'node:stream/promises';
 import { createGzip } from 'node:zlib';
 import { pack as tarPack, type Pack } from 'tar-stream';
 import type { BlobStore } from '../blobs/blob-store.port';
-import type { EventStore } from '../event-store/event-store.port';
+import type { EventStore, RecordedEvent } from '../event-store/event-store.port';
 import { encodeStored } from '../shared/stored-json';
 import { ARCHIVE_FORMAT, ARCHIVE_VERSION, ArchivedBlob, ArchivedEvent, ArchiveEntry, ArchiveManifest, blobEntryName, EVENTS_PER_ENTRY, eventsEntryName, MANIFEST_ENTRY } from './archive-format';
 import { blobKeysOf } from './blob-references';
@@ -13,7 +13,10 @@ import { blobKeysOf } from './blob-references';
 const PAGE = 1000;
 
 export interface ExportSource {
+  /** The log as stored (the adapter under the shaped store): the archive keeps each event's shape version. */
   events: EventStore;
+  /** An event in its type's current shape (EventShapes.current): what its blob references are read from. */
+  current(event: RecordedEvent): RecordedEvent;
   blobs: BlobStore;
 }
 
@@ -50,8 +53,8 @@ const addStream = async (pack: Pack, name: string, size: number, source: Readabl
 };
 
 /**
- * Writes one marketplace's archive (archive-format.ts) to `file`: its events read from the log page by page, in
- * log order, EVENTS_PER_ENTRY to an entry, then every blob they refer to, then the manifest. Memory stays bounded
+ * Writes one marketplace's archive (archive-format.ts) to `file`: its events as stored (old shape versions kept:
+ * the importing release upcasts them as it reads them, like any other) read page by page, in log order, EVENTS_PER_ENTRY to an entry, then every blob they refer to, then the manifest. Memory stays bounded
  * by one entry of events and the set of blob keys. The file is written beside and renamed when complete, owner-only
  * (it holds users' private data and hashed secrets): a failed export leaves no archive that looks whole.
  */
@@ -91,7 +94,7 @@ const writeArchive = async (pack: Pack, source: ExportSource, options: ExportOpt
       lines.push(encodeStored(archived));
       events += 1;
       streams.add(event.streamId);
-      for (const key of blobKeysOf(event)) blobKeys.add(key);
+      for (const key of blobKeysOf(source.current(event))) blobKeys.add(key);
       if (lines.length >= EVENTS_PER_ENTRY) await flushEvents();
     }
     if (page.length < PAGE) break;

@@ -11,6 +11,7 @@ import { verifyArchive, VerifiedArchive } from './verify-archive';
 const BATCH = 500;
 
 export interface ImportTarget {
+  /** The log as stored (the adapter under the shaped store): events are written with the shape versions archived. */
   events: EventStore;
   blobs: BlobStore;
   /** Resolves once the read models have every event up to `position`. */
