@@ -2,7 +2,7 @@ import { LiveEvents } from '../src/webhooks/live-events';
 import { EVENT_STREAM, EventStreamClient, integTokenFor, openEventStream } from './support/event-stream-client';
 import { integrationSdk, integrationSdkFor, marketplaceSdk } from './support/sdks';
 import { startTestServer, TestServer } from './support/test-server';
-import { eventually } from './support/webhook-receiver';
+import { eventually, testWebhookSettings } from './support/webhook-receiver';
 
 const BUFFER_BYTES = 16 * 1024;
 
@@ -12,18 +12,7 @@ describe('live event stream (Server-Sent Events)', () => {
   let token: string;
   const open: EventStreamClient[] = [];
   beforeAll(async () => {
-    server = await startTestServer({
-      webhooks: {
-        allowPrivateTargets: true,
-        timeoutMs: 400,
-        retryBaseMs: 20,
-        retryMaxMs: 100,
-        retryWindowMs: 3600_000,
-        secretOverlapMs: 3600_000,
-        streamBufferBytes: BUFFER_BYTES,
-        streamHeartbeatMs: 150,
-      },
-    });
+    server = await startTestServer({ webhooks: testWebhookSettings({ streamBufferBytes: BUFFER_BYTES, streamHeartbeatMs: 150 }) });
     token = await integTokenFor(server.baseUrl, server.marketplace);
   });
   afterEach(async () => {

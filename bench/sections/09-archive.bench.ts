@@ -4,12 +4,8 @@ import { BenchContext, BenchResult, BenchStore, perStore, StoreLocation } from '
 import { benchDatabase } from '../kit/stores';
 import { bareRead } from '../rebuild/bare-read';
 import { bareReadPostgres } from '../rebuild/postgres-rows';
-import { seedMarketplaceLog } from '../rebuild/seed-log';
+import { eventCountFrom, seededServerLog } from '../rebuild/seed-log';
 
-const eventsWanted = (): number => {
-  const n = Number(process.env.BENCH_ARCHIVE_EVENTS);
-  return Number.isInteger(n) && n > 0 ? n : 100_000;
-};
 
 /**
  * Moving a marketplace: `marketplace export` of a marketplace's log of BENCH_ARCHIVE_EVENTS events (default
@@ -20,12 +16,7 @@ const eventsWanted = (): number => {
 export const run = (ctx: BenchContext): Promise<BenchResult[]> => perStore(ctx, (store) => onStore(ctx, store));
 
 const onStore = async (ctx: BenchContext, store: BenchStore): Promise<BenchResult[]> => {
-  const count = eventsWanted();
-  const first = await ctx.startServer({ store });
-  await first.stop();
-  const { credentials } = first;
-  ctx.log(`seeding ${count} events`);
-  await seedMarketplaceLog(first, credentials.marketplaceId, credentials.marketplaceApi.clientId, count, ctx.log);
+  const { server: first, credentials } = await seededServerLog(ctx, store, eventCountFrom('BENCH_ARCHIVE_EVENTS', 100_000));
   const bare = first.databaseUrl ? await bareReadPostgres(first.databaseUrl) : bareRead(first.dataDir);
   const file = join(ctx.tempDir('archive'), 'marketplace.tar.gz');
   ctx.log('export (child process)');

@@ -3,11 +3,11 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { CONFIG, type Config } from '../../config';
 import { EVENT_STORE, EventStore } from '../../event-store/event-store.port';
 import { Api, ApiRequest } from '../../http/api-request';
-import { splitList } from '../../http/common-params';
 import { ApiQuery, INTEGRATION_TOKEN } from '../../http/endpoint.decorators';
 import { SECURITY_HEADERS } from '../../http/security-headers';
 import { validateParams } from '../../http/validation';
-import { apiError, invalidValue } from '../../shared/api-error';
+import { apiError } from '../../shared/api-error';
+import { publicLogFilter } from '../../events/public-log-filter';
 import { EventStream } from '../event-stream';
 import { LiveEvents } from '../live-events';
 import { EventStreamQuery } from './webhooks.dto';
@@ -30,8 +30,6 @@ export class EventStreamController {
   @ApiQuery('stream', INTEGRATION_TOKEN)
   async stream(@Api() api: ApiRequest, @Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
     const q = validateParams(EventStreamQuery, api.query, 'query');
-    if (q.resourceId !== undefined && q.relatedResourceId !== undefined)
-      throw invalidValue(['relatedResourceId'], 'query', 'Give resourceId or relatedResourceId, not both.');
     // A reconnecting EventSource sends the original URL and the last id it saw: the id wins.
     const lastEventId = request.headers['last-event-id'];
     if (lastEventId !== undefined && (typeof lastEventId !== 'string' || !SEQUENCE_ID.test(lastEventId)))
@@ -40,13 +38,7 @@ export class EventStreamController {
     const after = start !== undefined ? Number(start) : await this.log.headPosition();
     const { streamBufferBytes, streamHeartbeatMs } = this.config.webhooks;
     const stream = new EventStream(reply.raw, this.live, this.log, {
-      filter: {
-        marketplaceId: api.auth.marketplaceId,
-        publicOnly: true,
-        eventTypes: q.eventTypes ? splitList(q.eventTypes) : undefined,
-        resourceId: q.resourceId,
-        relatedResourceId: q.relatedResourceId,
-      },
+      filter: publicLogFilter(api.auth.marketplaceId, q),
       after,
       bufferBytes: streamBufferBytes,
       heartbeatMs: streamHeartbeatMs,
