@@ -9,14 +9,14 @@ import { eventCountFrom, seededServerLog } from '../rebuild/seed-log';
 
 /**
  * Moving a marketplace: `marketplace export` of a marketplace's log of BENCH_ARCHIVE_EVENTS events (default
- * 100,000; members, profiles, images, listings through the real write path: bench/rebuild/seed-log.ts), then
+ * 50,000; members, profiles, images, listings through the real write path: bench/rebuild/seed-log.ts), then
  * `marketplace import` of the archive into an empty store (its read models built as it goes), each a child process
  * as an operator runs it, against a bare read of the same log in this process. Once per store of BENCH_STORES.
  */
 export const run = (ctx: BenchContext): Promise<BenchResult[]> => perStore(ctx, (store) => onStore(ctx, store));
 
 const onStore = async (ctx: BenchContext, store: BenchStore): Promise<BenchResult[]> => {
-  const { server: first, credentials } = await seededServerLog(ctx, store, eventCountFrom('BENCH_ARCHIVE_EVENTS', 100_000));
+  const { server: first, credentials } = await seededServerLog(ctx, store, eventCountFrom('BENCH_ARCHIVE_EVENTS', 50_000));
   const bare = first.databaseUrl ? await bareReadPostgres(first.databaseUrl) : bareRead(first.dataDir);
   const file = join(ctx.tempDir('archive'), 'marketplace.tar.gz');
   ctx.log('export (child process)');

@@ -3,7 +3,12 @@ import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { RecordedEvent } from '../event-store/event-store.port';
 import { storedLog } from '../event-store/shaped-event-store';
-import type { Infrastructure } from '../infrastructure/composition-root';
+import { Infrastructure, openInfrastructure } from '../infrastructure/composition-root';
+import { ALL_PROJECTIONS } from '../../projections/registry';
+import { rebuildReadModels } from '../../projections/projection-engine';
+import { Config, loadConfig } from '../config';
+import { emulatorClockOf } from '../payments/emulator/emulator-clock';
+import { systemClock } from '../shared/clock';
 import { ALL_EVENT_SHAPES } from '../infrastructure/event-shapes.registry';
 import type { Lease } from '../event-sourcing/worker-leases.port';
 import { runningServer } from '../server-lock';
@@ -29,6 +34,25 @@ const holdStoreForImport = async (infra: Infrastructure): Promise<Lease | null> 
   const scheduler = await infra.leases.tryAcquire('scheduler');
   if (!scheduler) throw new Error('A server instance runs on this store: stop every instance before importing (they would act on a half-imported marketplace).');
   return scheduler;
+};
+
+/**
+ * The stores an import writes to. Into an empty store (a restore, a move to another engine) the events go without
+ * the live projections and the read models are built once at the end by the rebuild's batch path, many times
+ * faster than projecting event by event; into a store with data, each append is projected as usual.
+ */
+const openForImport = async (config: Config): Promise<{ infra: Infrastructure; empty: boolean }> => {
+  const bare = await openInfrastructure(config, []);
+  if ((await bare.events.headPosition()) === 0) return { infra: bare, empty: true };
+  await bare.close();
+  return { infra: await openInfrastructure(config), empty: false };
+};
+
+/** The read models of a store that holds only what was imported, built from its log (the server is stopped). */
+const rebuildImported = async (infra: Infrastructure): Promise<void> => {
+  const { config } = infra;
+  const embedded = !config.databaseUrl && !config.eventStoreUrl && !config.elasticsearchUrl;
+  await rebuildReadModels(infra.events, infra, ALL_PROJECTIONS, { worker: embedded });
 };
 
 /** `marketplace export` and `marketplace import` (src/marketplace-archive/: the archive's format and guarantees). */
@@ -68,22 +92,27 @@ export const registerArchiveCommands = (marketplace: Command): void => {
       const path = resolve(file);
       if (!existsSync(path)) throw new Error(`No file ${path}.`);
       if (opts.as !== undefined && !isUuid(opts.as)) throw new Error('--as must be a marketplace id (a UUID).');
-      await withCli(
-        async ({ infra, clock }) => {
-          const held = await holdStoreForImport(infra);
-          const target = { events: storedLog(infra.events), blobs: infra.blobs, projected: (position: number) => infra.projections.waitFor(position) };
-          const report = await importMarketplace(target, path, { as: opts.as, now: clock.now() }).finally(() => held?.release());
-          output(opts.json, report, () =>
-            [
-              `Imported ${report.events} events and ${report.blobs} blobs as marketplace ${report.marketplaceId} in ${report.seconds.toFixed(1)} s${report.resumed ? ' (resumed an interrupted import)' : ''}.`,
-              ...Object.entries(report.clientIds)
-                .filter(([from, to]) => from !== to)
-                .map(([from, to]) => `  API client ${from} is now ${to} (same secret)`),
-              ...report.leftOut.map((line) => `  not imported: ${line}`),
-            ].join('\n'),
-          );
-        },
-        { create: true },
-      );
+      const { infra, empty } = await openForImport(loadConfig());
+      try {
+        const held = await holdStoreForImport(infra);
+        const clock = await emulatorClockOf(infra.runner, systemClock);
+        const target = {
+          events: storedLog(infra.events),
+          blobs: infra.blobs,
+          projected: empty ? () => rebuildImported(infra) : (position: number) => infra.projections.waitFor(position),
+        };
+        const report = await importMarketplace(target, path, { as: opts.as, now: clock.now() }).finally(() => held?.release());
+        output(opts.json, report, () =>
+          [
+            `Imported ${report.events} events and ${report.blobs} blobs as marketplace ${report.marketplaceId} in ${report.seconds.toFixed(1)} s${report.resumed ? ' (resumed an interrupted import)' : ''}.`,
+            ...Object.entries(report.clientIds)
+              .filter(([from, to]) => from !== to)
+              .map(([from, to]) => `  API client ${from} is now ${to} (same secret)`),
+            ...report.leftOut.map((line) => `  not imported: ${line}`),
+          ].join('\n'),
+        );
+      } finally {
+        await infra.close();
+      }
     });
 };
