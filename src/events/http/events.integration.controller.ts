@@ -8,7 +8,7 @@ import { responseFormatOf } from '../../http/wire-format';
 import { invalidValue } from '../../shared/api-error';
 import { eventPage } from '../event-view.encoding';
 import { eventView } from '../event.view';
-import { publicLogFilter } from '../public-log-filter';
+import { publicLogFilter } from '../../http/public-log-filter';
 import { eventsQueryParams } from './events.dto';
 
 const PAGE = 100;

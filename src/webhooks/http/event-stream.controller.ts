@@ -7,7 +7,7 @@ import { ApiQuery, INTEGRATION_TOKEN } from '../../http/endpoint.decorators';
 import { SECURITY_HEADERS } from '../../http/security-headers';
 import { validateParams } from '../../http/validation';
 import { apiError } from '../../shared/api-error';
-import { publicLogFilter } from '../../events/public-log-filter';
+import { publicLogFilter } from '../../http/public-log-filter';
 import { EventStream } from '../event-stream';
 import { LiveEvents } from '../live-events';
 import { EventStreamQuery } from './webhooks.dto';

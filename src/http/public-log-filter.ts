@@ -1,5 +1,5 @@
 import type { LogFilter } from '../event-store/event-store.port';
-import { splitList } from '../http/common-params';
+import { splitList } from './common-params';
 import { invalidValue } from '../shared/api-error';
 
 /** The resource filters a client gives events/query or the live stream (validated strings of the query). */
@@ -10,7 +10,7 @@ export interface ResourceFilters {
 }
 
 /**
- * What events/query and the live stream read of the log: the caller's marketplace, its public events only, and the
+ * What events/query and the live stream (two contexts, one set of query parameters) read of the log: the caller's marketplace, its public events only, and the
  * client's filters. Refuses resourceId with relatedResourceId (400, source.path relatedResourceId).
  */
 export const publicLogFilter = (marketplaceId: string, q: ResourceFilters, createdAtStart?: string): LogFilter => {
