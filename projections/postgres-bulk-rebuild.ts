@@ -2,6 +2,7 @@ import type { PoolClient } from 'pg';
 import { postgresNewestFirst } from '../src/event-store/postgres-log-scan';
 import type { Projection } from '../src/event-sourcing/projection';
 import type { PostgresDatabase } from '../src/infrastructure/postgres-database';
+import type { EventShapes, UpcastTally } from '../src/shared/event-shapes';
 import { insertFinalDocuments, saveCheckpoints } from '../src/read-models/postgres-document-writes';
 import { countListings, loadFinalListings } from '../src/search/postgres-listing-search';
 import { FinalWrites, NewestFirstReplay } from './newest-first';
@@ -29,11 +30,18 @@ export const bulkRebuildBeside = async (
   live: PostgresDatabase,
   beside: PostgresDatabase,
   projections: readonly Projection[],
-  options: { until: number; onProgress?: (done: number, total: number) => void },
+  options: {
+    until: number;
+    /** The log is read raw: each event a projection reads is brought to its current shape (the port's shapes). */
+    shapes: EventShapes;
+    /** Counts the events upcast on the way (what `rebuild` reports). */
+    upcasts?: UpcastTally;
+    onProgress?: (done: number, total: number) => void;
+  },
 ): Promise<{ events: number; position: number }> =>
   beside.transaction(async (client) => {
     const indexes = await dropQueryIndexes(client, beside.schema);
-    const replay = new NewestFirstReplay(projections);
+    const replay = new NewestFirstReplay(projections, options.shapes);
     let pending: FinalWrites[] = [];
     let rows = 0;
     let events = 0;
@@ -59,6 +67,7 @@ export const bulkRebuildBeside = async (
       pending.push(writes);
       rows += writes.documents.length + writes.keys.length + writes.search.length;
       events += writes.events;
+      options.upcasts?.addAll(writes.upcasts);
       newest ||= writes.newest;
       if (rows >= FLUSH_ROWS) await flush();
       options.onProgress?.(options.until - writes.oldest + 1, options.until);
