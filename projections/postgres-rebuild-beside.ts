@@ -4,7 +4,8 @@ import type { ShapedEventStore } from '../src/event-store/shaped-event-store';
 import { PostgresDatabase } from '../src/infrastructure/postgres-database';
 import { PostgresDocumentStore } from '../src/read-models/postgres-document-store';
 import { PostgresListingSearch } from '../src/search/postgres-listing-search';
-import { rebuildReadModels, replayInto } from './projection-engine';
+import { bulkRebuildBeside } from './postgres-bulk-rebuild';
+import { replayInto } from './projection-engine';
 
 export interface RebuildBesideOptions {
   /** The URL and schema the live installation uses. */
@@ -21,7 +22,8 @@ const quote = (name: string): string => `"${name.replace(/"/g, '""')}"`;
 /**
  * Rebuilds the read models of a PostgreSQL installation while its instances serve (issue 26, rebuild without
  * downtime): the log is replayed into fresh read-model tables in a schema beside the installation's
- * (`<schema>_rebuild`, made by the adapters' own migrations, so it holds exactly what they create), caught up in
+ * (`<schema>_rebuild`, made by the adapters' own migrations, so it holds exactly what they create; the first replay
+ * in bulk, postgres-bulk-rebuild.ts), caught up in
  * rounds while appends go on, and then, in one transaction that holds the append lock (no append commits
  * meanwhile), the last events are replayed and the new tables take the live ones' place (`ALTER TABLE … SET SCHEMA`,
  * the old ones set aside and dropped after the commit). Readers see the old read models until the commit and the
@@ -43,7 +45,12 @@ export const rebuildBesideAndSwap = async (
   const beside = await PostgresDatabase.open({ url: options.url, schema: shadow, statementTimeoutMs: options.statementTimeoutMs, maxConnections: 4 });
   try {
     const stores = { documents: await PostgresDocumentStore.open(beside), search: await PostgresListingSearch.open(beside) };
-    let { events: count, position } = await rebuildReadModels(events, stores, projections, { onProgress: options.onProgress });
+    let { events: count, position } = await bulkRebuildBeside(live, beside, projections, {
+      until: await events.headPosition(),
+      shapes: events.shapes,
+      upcasts: events.upcasts,
+      onProgress: options.onProgress,
+    });
     // Rounds beside the live models while the instances append, until what is left is small.
     for (;;) {
       const head = await events.headPosition();

@@ -49,7 +49,7 @@ const embedded = (): CrashEngine => ({
 });
 
 /** The read-model tables of a PostgreSQL installation (documents, keys, tombstones, checkpoints, listing search). */
-const READ_MODEL_TABLES = ['documents', 'document_keys', 'document_tombstones', 'projection_checkpoints', 'search_listings', 'search_versions'];
+const READ_MODEL_TABLES = ['documents', 'document_keys', 'document_tombstones', 'projection_checkpoints', 'search_listings', 'search_versions', 'search_counts'];
 
 /**
  * PostgreSQL: a fresh database of the run's cluster. The log is replayed into a second schema of that database

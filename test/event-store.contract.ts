@@ -116,6 +116,15 @@ export const eventStoreContract = (name: string, makeStore: () => Promise<EventS
         expect(new Set(all.map((e) => e.id)).size).toBe(5);
       });
 
+      it("keeps the revisions of streams whose names hold quotes and backslashes (O'Brien\\'s)", async () => {
+        const marketplaceId = randomUUID();
+        const streamId = `${stream(marketplaceId)}-O'Brien\\'s \\x27`;
+        await appendOne(streamId, 'no_stream', ev(marketplaceId));
+        expect((await appendOne(streamId, 0, ev(marketplaceId))).revisions).toEqual({ [streamId]: 1 });
+        await expect(appendOne(streamId, 0, ev(marketplaceId))).rejects.toBeInstanceOf(WrongExpectedRevisionError);
+        expect(await store.readStream(streamId)).toHaveLength(2);
+      });
+
       it('returns [] for a stream that does not exist', async () => {
         expect(await store.readStream(stream(randomUUID()))).toEqual([]);
       });

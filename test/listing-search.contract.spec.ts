@@ -33,6 +33,11 @@ if (skipWithoutPostgres('ListingSearch contract: PostgreSQL')) {
     const { store: search, cleanup } = await onFreshPostgres('listing-search', PostgresListingSearch.open)();
     return { search, cleanup };
   });
+  // Growing circles for an origin query whatever the number of matches.
+  listingSearchContract('PostgreSQL, growing circles', async () => {
+    const { store: search, cleanup } = await onFreshPostgres('listing-search', (db) => PostgresListingSearch.open(db, { rankAllUpTo: 0 }))();
+    return { search, cleanup };
+  });
 }
 
 const elasticsearchUrl = process.env.ELASTICSEARCH_URL;

@@ -268,6 +268,7 @@ export const listingSearchContract = (name: string, open: () => Promise<ListingS
       expect(await m.names(kw('renamed'))).toEqual(['a']);
       expect(await m.names({ filters: [{ type: 'enum', key: 'pub_color', anyOf: ['red'] }] })).toEqual([]);
       expect(await m.names({ states: ['closed'] })).toEqual(['a']);
+      expect((await m.query({ states: ['published'] })).total).toBe(1);
       await search.apply([{ op: 'delete', marketplaceId: m.marketplaceId, id: a.id }]);
       expect(await m.query()).toEqual({ names: ['b'], total: 1 });
       expect(await m.names(kw('renamed'))).toEqual([]);

@@ -34,10 +34,10 @@ if (skipWithoutPostgres('PostgreSQL installation')) {
       const instances = await Promise.all([1, 2, 3, 4].map(() => open('together')));
       await Promise.all(instances.map(openAll));
       const applied = await instances[0].query<{ id: string }>('SELECT id FROM schema_migrations ORDER BY id');
-      expect(applied.map((r) => r.id)).toEqual(['consumer-checkpoints-1', 'documents-1', 'event-views-1', 'events-1', 'listing-search-1']);
+      expect(applied.map((r) => r.id)).toEqual(['consumer-checkpoints-1', 'documents-1', 'event-views-1', 'events-1', 'listing-search-1', 'listing-search-2']);
       // A later start finds everything applied.
       await openAll(await open('together'));
-      expect(await instances[0].query('SELECT id FROM schema_migrations')).toHaveLength(5);
+      expect(await instances[0].query('SELECT id FROM schema_migrations')).toHaveLength(6);
     });
 
     it('keeps installations in schemas of their own', async () => {

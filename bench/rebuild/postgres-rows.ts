@@ -47,6 +47,8 @@ const QUERIES: Record<string, string> = {
   search_listings: `SELECT marketplace_id, id, state, author_id, created_at, price, lat, lng, stock, availability_plan, title_words, description_words,
     text_values, words::text, vals::text FROM search_listings ORDER BY marketplace_id, id`,
   search_versions: 'SELECT marketplace_id, id, position FROM search_versions ORDER BY marketplace_id, id',
+  // A state's count that fell to 0 keeps its row live; a rebuild writes none for it.
+  search_counts: 'SELECT marketplace_id, state, listings FROM search_counts WHERE listings <> 0 ORDER BY marketplace_id, state',
 };
 
 /** A SHA-256 of each table's rows and its row count: equal digests, equal read models. */

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { PoolClient } from 'pg';
+import type { PoolClient, QueryResultRow } from 'pg';
 import { asUnavailable, Migration, PostgresDatabase, PostgresUnavailableError, SqlParams } from '../infrastructure/postgres-database';
 import {
   AppendResult,
@@ -108,11 +108,9 @@ export class PostgresEventStore implements EventStore {
    * Runs `work` in a transaction that holds the append lock: no append commits meanwhile, so the log's head is
    * fixed (the inline projection engine catches up its last events this way before it projects every append).
    */
-  withAppendsPaused<T>(work: (client: PoolClient) => Promise<T>): Promise<T> {
-    return this.db.transaction(async (client) => {
-      await client.query('SELECT pg_advisory_xact_lock($1)', [APPEND_LOCK]);
-      return work(client);
-    });
+  withAppendsPaused<T>(work: (client: PoolClient, begun: QueryResultRow[]) => Promise<T>, ends: { alsoBegin?: string; beforeCommit?: (result: T) => string | null } = {}): Promise<T> {
+    const lock = `SELECT pg_advisory_xact_lock(${APPEND_LOCK})`;
+    return this.db.transaction(work, { begin: ends.alsoBegin ? `${lock}; ${ends.alsoBegin}` : lock, beforeCommit: ends.beforeCommit });
   }
 
   /**
@@ -137,14 +135,21 @@ export class PostgresEventStore implements EventStore {
   }
 
   private async commitBatch(batch: PendingAppend[]): Promise<void> {
-    let outcomes: Outcome[] = [];
+    const appends = batch.map((b) => b.appends);
+    let outcomes: Outcome[];
     try {
-      await this.withAppendsPaused(async (client) => {
-        outcomes = (await this.commitTogether(client, batch.map((b) => b.appends))) ?? (await this.commitOneByOne(client, batch.map((b) => b.appends)));
-        const head = Math.max(0, ...outcomes.map((o) => ('result' in o ? o.result.position : 0)));
-        // Delivered at commit: wakes the subscriptions of every instance.
-        if (head > 0) await client.query('SELECT pg_notify($1, $2)', [`${this.db.schema}_events`, String(head)]);
-      });
+      try {
+        // The streams' revisions are read in BEGIN's round trip.
+        const streamIds = appends.flatMap((streams) => streams.map((a) => a.streamId));
+        outcomes = await this.withAppendsPaused((client, revisions) => this.commitTogether(client, appends, revisionsOf(revisions)), {
+          alsoBegin: revisionsSql(streamIds),
+          beforeCommit: this.notifyHead,
+        });
+      } catch (error) {
+        // A statement of the batch failed (a duplicate event id, say): it rolled back whole; one by one now.
+        if (error instanceof PostgresUnavailableError) throw error;
+        outcomes = await this.withAppendsPaused((client) => this.commitOneByOne(client, appends), { beforeCommit: this.notifyHead });
+      }
     } catch (error) {
       // The connection broke: the batch may or may not be stored (the runner repeats it; a repeat is recognised). A
       // statement timeout, a constraint or a refusal is an answer.
@@ -153,7 +158,7 @@ export class PostgresEventStore implements EventStore {
       for (const { reject } of batch) reject(failure);
       return;
     }
-    this.subscriptions.wake();
+    this.subscriptions.wake(headOf(outcomes) || undefined);
     batch.forEach(({ resolve, reject }, i) => {
       const outcome = outcomes[i];
       if ('error' in outcome) return reject(outcome.error);
@@ -164,44 +169,46 @@ export class PostgresEventStore implements EventStore {
   }
 
   /**
+   * Sent with the COMMIT, delivered at commit: wakes the subscriptions of every instance. A literal (the simple
+   * protocol takes no parameters): the channel is the schema's name (a checked SQL name), the head a number.
+   */
+  private readonly notifyHead = (outcomes: Outcome[]): string | null => {
+    const head = headOf(outcomes);
+    return head > 0 ? `SELECT pg_notify('${this.db.schema}_events', '${head}')` : null;
+  };
+
+  /**
    * The usual way: every append of the batch in one INSERT and one run of the inline projections. Under the append
    * lock no one else writes, so each append's expectations are checked here against the revisions read once and
    * those the batch's earlier appends make; one that fails is left out (or answered as a repeat). A statement
    * per batch rather than ~9 per append: the round trips, not PostgreSQL's work, were the cost of an append. When a
-   * statement fails (a duplicate event id, say), the batch's writes are rolled back and it goes one by one.
+   * statement fails (a duplicate event id, say), the transaction rolls back and the batch goes one by one, in a
+   * transaction of its own (no savepoint around the usual way: two round trips fewer).
    */
-  private async commitTogether(client: PoolClient, batch: StreamAppend[][]): Promise<Outcome[] | null> {
-    await client.query('SAVEPOINT together');
-    try {
-      const current = await streamRevisions(client, batch.flatMap((appends) => appends.map((a) => a.streamId)));
-      const planned = batch.map((appends) => {
-        try {
-          return planAppend(appends, current);
-        } catch (error) {
-          return { error };
-        }
-      });
-      const rows = planned.flatMap((p) => ('rows' in p ? p.rows : []));
-      const recorded = await insertEvents(client, rows);
-      await this.inlineProjector?.(client, recorded);
-      const outcomes: Outcome[] = [];
-      let at = 0;
-      for (const [i, plan] of planned.entries()) {
-        if ('error' in plan) {
-          // A repeat of an append stored before (its answer was lost) answers what was stored.
-          const repeat = await storedRepeat(client, batch[i]);
-          outcomes.push(repeat ? { result: repeat } : { error: asUnavailable(plan.error) });
-          continue;
-        }
-        const events = recorded.slice(at, (at += plan.rows.length));
-        outcomes.push({ result: { position: events.at(-1)?.position ?? 0, revisions: plan.revisions, events } });
+  private async commitTogether(client: PoolClient, batch: StreamAppend[][], current: Map<string, number>): Promise<Outcome[]> {
+    const planned = batch.map((appends) => {
+      try {
+        return planAppend(appends, current);
+      } catch (error) {
+        return { error };
       }
-      await client.query('RELEASE SAVEPOINT together');
-      return outcomes;
-    } catch {
-      await client.query('ROLLBACK TO SAVEPOINT together');
-      return null;
+    });
+    const rows = planned.flatMap((p) => ('rows' in p ? p.rows : []));
+    const recorded = await insertEvents(client, rows);
+    await this.inlineProjector?.(client, recorded);
+    const outcomes: Outcome[] = [];
+    let at = 0;
+    for (const [i, plan] of planned.entries()) {
+      if ('error' in plan) {
+        // A repeat of an append stored before (its answer was lost) answers what was stored.
+        const repeat = await storedRepeat(client, batch[i]);
+        outcomes.push(repeat ? { result: repeat } : { error: asUnavailable(plan.error) });
+        continue;
+      }
+      const events = recorded.slice(at, (at += plan.rows.length));
+      outcomes.push({ result: { position: events.at(-1)?.position ?? 0, revisions: plan.revisions, events } });
     }
+    return outcomes;
   }
 
   /** Each append in a savepoint of its own, so a failing one rolls back alone. */
@@ -269,14 +276,28 @@ export class PostgresEventStore implements EventStore {
 
 type Outcome = { result: AppendResult } | { error: unknown };
 
+/** The log's head after a batch (0: nothing stored). */
+const headOf = (outcomes: Outcome[]): number => Math.max(0, ...outcomes.map((o) => ('result' in o ? o.result.position : 0)));
+
 /** The last revision of each of these streams (absent: no stream). */
 const streamRevisions = async (client: PoolClient, streamIds: string[]): Promise<Map<string, number>> =>
-  new Map(
+  revisionsOf(
     (await client.query<{ stream_id: string; revision: number }>(
       'SELECT stream_id, max(revision) AS revision FROM events WHERE stream_id = ANY($1::text[]) GROUP BY stream_id',
       [[...new Set(streamIds)]],
-    )).rows.map((r) => [r.stream_id, r.revision]),
+    )).rows,
   );
+
+/**
+ * The same query with the stream ids as literals, to go in one round trip with BEGIN (the simple protocol takes no
+ * parameters). E'' strings read the same whatever standard_conforming_strings says; the API refuses NUL.
+ */
+const revisionsSql = (streamIds: string[]): string => {
+  const literals = [...new Set(streamIds)].map((id) => `E'${id.replace(/\\/g, '\\\\').replace(/'/g, "''")}'`);
+  return `SELECT stream_id, max(revision) AS revision FROM events WHERE ${literals.length > 0 ? `stream_id IN (${literals.join(', ')})` : 'false'} GROUP BY stream_id`;
+};
+
+const revisionsOf = (rows: QueryResultRow[]): Map<string, number> => new Map(rows.map((r) => [r.stream_id as string, Number(r.revision)]));
 
 /**
  * The rows of one append at the revisions `current` gives, which it then moves on; throws (leaving `current` as it

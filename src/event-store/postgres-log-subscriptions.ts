@@ -13,7 +13,7 @@ const POLL_MS = 1000;
  * in position order is exact because appends commit in position order (the append lock of PostgresEventStore).
  */
 export class PostgresLogSubscriptions {
-  private readonly wakers = new Set<() => void>();
+  private readonly wakers = new Set<(head?: number) => void>();
   private listener: Promise<{ close(): Promise<void> } | null> | null = null;
   private closed = false;
 
@@ -23,8 +23,9 @@ export class PostgresLogSubscriptions {
     private readonly readAll: (options: ReadAllOptions) => Promise<RecordedEvent[]>,
   ) {}
 
-  wake(): void {
-    for (const wake of this.wakers) wake();
+  /** `head`: the log's head after the append that wakes them (a subscription already there reads nothing). */
+  wake(head?: number): void {
+    for (const wake of this.wakers) wake(head);
   }
 
   subscribe(after: number, onEvents: (events: RecordedEvent[]) => Promise<void>): Subscription {
@@ -47,6 +48,8 @@ export class PostgresLogSubscriptions {
             if (closed || batch.length === 0) break;
             await onEvents(batch);
             position = batch[batch.length - 1].position;
+            // The head as of that read: what commits later wakes this pump again (`again`).
+            if (batch.length < BATCH) break;
           }
         } while (again && !closed);
       } finally {
@@ -54,9 +57,15 @@ export class PostgresLogSubscriptions {
       }
     };
     // A failed read (the server restarting) is tried again at the next wake or poll.
-    const wake = () => void pump().catch(() => undefined);
+    // Each append wakes every subscription twice (this instance's own wake at commit, then its NOTIFY, whose payload
+    // is the head): a subscription already at that head does not read again. Reads are what a command's batch
+    // competes with for pooled connections (~20 a batch with five subscriptions before; now one each).
+    const wake = (head?: number) => {
+      if (head !== undefined && head <= position) return;
+      void pump().catch(() => undefined);
+    };
     this.wakers.add(wake);
-    const timer = setInterval(wake, POLL_MS);
+    const timer = setInterval(() => wake(), POLL_MS);
     timer.unref();
     wake();
     return {
@@ -77,7 +86,7 @@ export class PostgresLogSubscriptions {
       void current?.then((l) => l?.close());
       if (!this.closed && this.wakers.size > 0) setTimeout(() => this.ensureListening(), POLL_MS).unref();
     };
-    this.listener = this.db.listen(this.channel, () => this.wake(), reopen).catch(() => {
+    this.listener = this.db.listen(this.channel, (payload) => this.wake(payload && /^\d+$/.test(payload) ? Number(payload) : undefined), reopen).catch(() => {
       reopen();
       return null;
     });

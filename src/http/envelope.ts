@@ -61,12 +61,24 @@ export const buildEnvelope = async (
   const primaryNodes = primary.map((r) => nodeFor(nodes, r));
 
   const resolve = async (parents: Node[], tree: IncludeTree): Promise<void> => {
-    for (const [relationship, subtree] of tree) {
+    const relationships = [...tree];
+    // Every relationship of every parent of this level is asked at once (a production store reads them together,
+    // in one statement where it can: postgres-document-store.ts), then taken in order, so `included` keeps it.
+    const loaded = await Promise.all(
+      relationships.map(([relationship]) =>
+        Promise.all(
+          parents.map(async (parent) => {
+            const loader = registry.loader(parent.resource.type, relationship);
+            return loader ? { related: await loader(parent.resource, ctx) } : null;
+          }),
+        ),
+      ),
+    );
+    for (const [k, [relationship, subtree]] of relationships.entries()) {
       const children: Node[] = [];
-      for (const parent of parents) {
-        const loader = registry.loader(parent.resource.type, relationship);
-        if (!loader) continue;
-        let related = await loader(parent.resource, ctx);
+      for (const [i, parent] of parents.entries()) {
+        if (!loaded[k][i]) continue;
+        let related = loaded[k][i].related;
         if (Array.isArray(related)) {
           const limit = ctx.params.limits.get(relationship);
           if (limit !== undefined) related = related.slice(0, limit);

@@ -1,4 +1,4 @@
-import { Client, Pool, PoolClient, QueryResultRow } from 'pg';
+import { Client, Pool, PoolClient, QueryResult, QueryResultRow } from 'pg';
 import { StartupRefusal } from '../config';
 
 /** A step of the schema: applied once per installation, in the order the adapters list them, never edited. */
@@ -65,6 +65,17 @@ export const asUnavailable = (error: unknown): unknown => {
       : CONNECTION_BROKE.test(String(message));
   return lost ? new PostgresUnavailableError(`PostgreSQL unavailable: ${String(message)}`, true, error) : error;
 };
+
+/**
+ * Statements sent with BEGIN and with COMMIT in the same round trip (the simple protocol takes several statements
+ * without parameters, so these carry literals): on a loaded machine each round trip of a transaction that holds the
+ * append lock waits for two processes to be scheduled.
+ */
+export interface TransactionEnds<T> {
+  /** After BEGIN; the rows of its last statement are given to the transaction's work. */
+  begin?: string;
+  beforeCommit?: (result: T) => string | null;
+}
 
 /** The parameters of a statement ($1…), numbered in the order they are added while its SQL is built. */
 export class SqlParams {
@@ -164,15 +175,17 @@ export class PostgresDatabase {
    * connection that broke is closed, not handed out again; one that breaks between two statements fails the next
    * (unheard, a checked-out client's `error` event would end the process).
    */
-  async transaction<T>(work: (client: PoolClient) => Promise<T>): Promise<T> {
+  async transaction<T>(work: (client: PoolClient, begun: QueryResultRow[]) => Promise<T>, ends: TransactionEnds<T> = {}): Promise<T> {
     const client = await this.pool.connect().catch((error: unknown) => Promise.reject(asUnavailable(error)));
     const broke = () => undefined;
     client.on('error', broke);
     let lost: Error | undefined;
     try {
-      await client.query('BEGIN');
-      const result = await work(client);
-      await client.query('COMMIT');
+      const begun: unknown = await client.query(ends.begin ? `BEGIN; ${ends.begin}` : 'BEGIN');
+      // Several statements answer a result each: `work` gets the last one's rows.
+      const result = await work(client, Array.isArray(begun) ? (begun.at(-1) as QueryResult).rows : []);
+      const last = ends.beforeCommit?.(result);
+      await client.query(last ? `${last}; COMMIT` : 'COMMIT');
       return result;
     } catch (error) {
       const failure = asUnavailable(error);
@@ -187,11 +200,11 @@ export class PostgresDatabase {
 
   /**
    * A connection of its own that LISTENs on `channel` (a pooled one would be handed to others): `onNotify` runs
-   * for each NOTIFY. A lost connection is reported through `onError`; the caller's polling covers the gap.
+   * for each NOTIFY, with its payload. A lost connection is reported through `onError`; the caller's polling covers the gap.
    */
-  async listen(channel: string, onNotify: () => void, onError: (error: Error) => void): Promise<{ close(): Promise<void> }> {
+  async listen(channel: string, onNotify: (payload: string | undefined) => void, onError: (error: Error) => void): Promise<{ close(): Promise<void> }> {
     const client = await this.dedicatedConnection(onError);
-    client.on('notification', onNotify);
+    client.on('notification', (message) => onNotify(message.payload));
     await client.query(`LISTEN ${quoteIdentifier(channel)}`);
     return { close: () => client.end().catch(() => undefined) };
   }

@@ -1,30 +1,49 @@
 import type { PoolClient } from 'pg';
 import { encodeStored } from '../shared/stored-json';
 import type { ReadModelOp } from './document-store.port';
+import type { DocumentRow, KeyRow } from './sqlite-document-bulk-load';
 
 type Put = Extract<ReadModelOp, { op: 'put' }>;
 type Delete = Extract<ReadModelOp, { op: 'delete' }>;
 
 /**
- * Puts documents (each at most once in `puts`) in four statements whatever their number. A versioned put
- * (position set) is written unless the stored document or its tombstone is newer; an unversioned one always,
- * keeping the stored version. The keys of every written document are replaced, its older tombstone dropped.
+ * Puts documents (each at most once in `puts`) in one statement, two when written documents hold keys (and the
+ * checkpoints in the first, when given). A versioned put (position set) is written unless the stored document or
+ * its tombstone is newer; an unversioned one always, keeping the stored version. The keys of every written
+ * document are replaced, its older tombstone dropped. One statement rather than five: inline, these run inside the
+ * append transaction, under the append lock, where every round trip is paid by every waiting command.
  */
-export const putDocuments = async (client: PoolClient, puts: Put[]): Promise<void> => {
+export const putDocuments = async (client: PoolClient, puts: Put[], checkpoints: Record<string, number> = {}): Promise<void> => {
   const column = <T>(f: (p: Put) => T) => puts.map(f);
+  const entries = Object.entries(checkpoints);
+  // The CTEs write different tables (a statement must not change a row twice): documents, then by what was
+  // written, their keys (all deleted here, claimed again below) and older tombstones; the checkpoints.
   const written = await client.query<{ collection: string; marketplace_id: string; id: string }>(
-    `INSERT INTO documents AS d (collection, marketplace_id, id, created_at, body, fields, position)
-     SELECT r.collection, r.marketplace_id, r.id, r.created_at, r.body::json, r.fields::jsonb, coalesce(r.position, 0)
-     FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::bigint[])
-       AS r(collection, marketplace_id, id, created_at, body, fields, position)
-     WHERE r.position IS NULL OR NOT EXISTS (
-       SELECT 1 FROM document_tombstones t
-       WHERE t.collection = r.collection AND t.marketplace_id = r.marketplace_id AND t.id = r.id AND t.position > r.position)
-     ON CONFLICT (collection, marketplace_id, id) DO UPDATE SET
-       created_at = excluded.created_at, body = excluded.body, fields = excluded.fields,
-       position = CASE WHEN excluded.position = 0 THEN d.position ELSE excluded.position END
-     WHERE excluded.position = 0 OR excluded.position >= d.position
-     RETURNING d.collection, d.marketplace_id, d.id`,
+    `WITH r AS (
+       SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::bigint[])
+         AS r(collection, marketplace_id, id, created_at, body, fields, position)),
+     written AS (
+       INSERT INTO documents AS d (collection, marketplace_id, id, created_at, body, fields, position)
+       SELECT r.collection, r.marketplace_id, r.id, r.created_at, r.body::json, r.fields::jsonb, coalesce(r.position, 0)
+       FROM r
+       WHERE r.position IS NULL OR NOT EXISTS (
+         SELECT 1 FROM document_tombstones t
+         WHERE t.collection = r.collection AND t.marketplace_id = r.marketplace_id AND t.id = r.id AND t.position > r.position)
+       ON CONFLICT (collection, marketplace_id, id) DO UPDATE SET
+         created_at = excluded.created_at, body = excluded.body, fields = excluded.fields,
+         position = CASE WHEN excluded.position = 0 THEN d.position ELSE excluded.position END
+       WHERE excluded.position = 0 OR excluded.position >= d.position
+       RETURNING d.collection, d.marketplace_id, d.id),
+     unkeyed AS (
+       DELETE FROM document_keys k USING written w
+       WHERE k.collection = w.collection AND k.marketplace_id = w.marketplace_id AND k.id = w.id),
+     untombstoned AS (
+       DELETE FROM document_tombstones t USING written w JOIN r ON r.collection = w.collection AND r.marketplace_id = w.marketplace_id AND r.id = w.id
+       WHERE t.collection = w.collection AND t.marketplace_id = w.marketplace_id AND t.id = w.id AND t.position <= r.position),
+     checkpointed AS (
+       INSERT INTO projection_checkpoints AS c (name, position) SELECT * FROM unnest($8::text[], $9::bigint[])
+       ON CONFLICT (name) DO UPDATE SET position = excluded.position WHERE excluded.position > c.position)
+     SELECT collection, marketplace_id, id FROM written`,
     [
       column((p) => p.collection),
       column((p) => p.document.marketplaceId),
@@ -33,17 +52,13 @@ export const putDocuments = async (client: PoolClient, puts: Put[]): Promise<voi
       column((p) => encodeStored(p.document.body)),
       column((p) => JSON.stringify(p.document.fields ?? {})),
       column((p) => p.position ?? null),
+      entries.map(([name]) => name),
+      entries.map(([, position]) => position),
     ],
   );
   if (written.rows.length === 0) return;
   const byKey = new Map(puts.map((p) => [JSON.stringify([p.collection, p.document.marketplaceId, p.document.id]), p]));
   const done = written.rows.map((r) => byKey.get(JSON.stringify([r.collection, r.marketplace_id, r.id]))!);
-  const ids = [done.map((p) => p.collection), done.map((p) => p.document.marketplaceId), done.map((p) => p.document.id)];
-  await client.query(
-    `DELETE FROM document_keys k USING unnest($1::text[], $2::text[], $3::text[]) AS r(collection, marketplace_id, id)
-     WHERE k.collection = r.collection AND k.marketplace_id = r.marketplace_id AND k.id = r.id`,
-    ids,
-  );
   const keys = done.flatMap((p) => [...new Set(p.document.keys ?? [])].map((key) => [p.collection, p.document.marketplaceId, key, p.document.id]));
   if (keys.length > 0) {
     // A key another document of the run also claims: the later one keeps it (as INSERT OR REPLACE one by one would).
@@ -54,14 +69,6 @@ export const putDocuments = async (client: PoolClient, puts: Put[]): Promise<voi
        SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[])
        ON CONFLICT (collection, marketplace_id, key) DO UPDATE SET id = excluded.id`,
       [0, 1, 2, 3].map((i) => claims.map((k) => k[i])),
-    );
-  }
-  const versioned = done.filter((p) => p.position !== undefined);
-  if (versioned.length > 0) {
-    await client.query(
-      `DELETE FROM document_tombstones t USING unnest($1::text[], $2::text[], $3::text[], $4::bigint[]) AS r(collection, marketplace_id, id, position)
-       WHERE t.collection = r.collection AND t.marketplace_id = r.marketplace_id AND t.id = r.id AND t.position <= r.position`,
-      [versioned.map((p) => p.collection), versioned.map((p) => p.document.marketplaceId), versioned.map((p) => p.document.id), versioned.map((p) => p.position)],
     );
   }
 };
@@ -90,5 +97,31 @@ export const saveCheckpoints = async (client: PoolClient, checkpoints: Record<st
     `INSERT INTO projection_checkpoints (name, position) SELECT * FROM unnest($1::text[], $2::bigint[])
      ON CONFLICT (name) DO UPDATE SET position = excluded.position WHERE excluded.position > projection_checkpoints.position`,
     [entries.map(([name]) => name), entries.map(([, position]) => position)],
+  );
+};
+
+/**
+ * A rebuild's final states (projections/newest-first.ts) into empty tables: each document, tombstone and key once,
+ * so plain inserts, a statement per table whatever the number of rows (a duplicate fails, as a wrong replay must).
+ */
+export const insertFinalDocuments = async (client: PoolClient, documents: readonly DocumentRow[], keys: readonly KeyRow[]): Promise<void> => {
+  const puts = documents.filter((d) => d.put);
+  const tombstones = documents.filter((d) => !d.put);
+  await insertAll(
+    client,
+    'documents (collection, marketplace_id, id, created_at, body, fields, position)',
+    ['text', 'text', 'text', 'text', 'json', 'jsonb', 'bigint'],
+    puts.map((d) => [d.collection, d.marketplaceId, d.id, d.put!.createdAt, d.put!.body, d.put!.fields, d.position]),
+  );
+  await insertAll(client, 'document_tombstones (collection, marketplace_id, id, position)', ['text', 'text', 'text', 'bigint'], tombstones.map((d) => [d.collection, d.marketplaceId, d.id, d.position]));
+  await insertAll(client, 'document_keys (collection, marketplace_id, key, id)', ['text', 'text', 'text', 'text'], keys.map((k) => [k.collection, k.marketplaceId, k.key, k.id]));
+};
+
+/** Rows (a value per column, of these types) in one statement: an array parameter per column, unnest-ed. */
+const insertAll = async (client: PoolClient, into: string, types: string[], rows: unknown[][]): Promise<void> => {
+  if (rows.length === 0) return;
+  await client.query(
+    `INSERT INTO ${into} SELECT * FROM unnest(${types.map((type, i) => `$${i + 1}::${type}[]`).join(', ')})`,
+    types.map((_type, i) => rows.map((row) => row[i])),
   );
 };

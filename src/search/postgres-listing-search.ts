@@ -1,13 +1,16 @@
 import type { PoolClient } from 'pg';
 import { planKey } from '../availability/domain/availability-plan';
 import { PostgresDatabase, SqlParams } from '../infrastructure/postgres-database';
-import { distanceKm } from './geo';
+import { boxesAround } from './geo';
 import { withinSearchWindow, type ListingSearch, type ListingSearchQuery, type ListingSearchResult, type SearchDocument, type SearchOp } from './listing-search.port';
-import { indexedValuesOf, keywordQuery, lexemesOf, LISTING_SEARCH_MIGRATIONS, searchOrder, searchWhere, sortValueSql, textWordsOf } from './postgres-search-sql';
+import { inBoxesSql, indexedValuesOf, keywordQuery, lexemesOf, LISTING_SEARCH_MIGRATIONS, searchOrder, searchWhere, sortValueSql, textWordsOf, unfiltered } from './postgres-search-sql';
 import { relevance } from './search-text';
-import { compareRows, listingText, Row } from './sqlite-search-order';
+import { nearestFirst, compareRows, listingText, Row } from './sqlite-search-order';
 
 type Put = Extract<SearchOp, { op: 'put' }>;
+
+/** Up to this many matches an origin query ranks them all (one read); above it, it searches growing circles. */
+const RANK_ALL_UP_TO = 2000;
 
 /**
  * Listing search on PostgreSQL: one row per live listing with indexed columns, a GIN-indexed tsvector of words and
@@ -17,11 +20,15 @@ type Put = Extract<SearchOp, { op: 'put' }>;
  * the same code (search-text.ts relevance, geo.ts distance, compareRows), so both engines order ties alike.
  */
 export class PostgresListingSearch implements ListingSearch {
-  private constructor(private readonly db: PostgresDatabase) {}
+  private constructor(
+    private readonly db: PostgresDatabase,
+    /** RANK_ALL_UP_TO unless a test sets 0 to exercise the growing circles on small data. */
+    private readonly rankAllUpTo: number,
+  ) {}
 
-  static async open(db: PostgresDatabase): Promise<PostgresListingSearch> {
+  static async open(db: PostgresDatabase, options: { rankAllUpTo?: number } = {}): Promise<PostgresListingSearch> {
     await db.migrate(LISTING_SEARCH_MIGRATIONS);
-    return new PostgresListingSearch(db);
+    return new PostgresListingSearch(db, options.rankAllUpTo ?? RANK_ALL_UP_TO);
   }
 
   async apply(ops: SearchOp[]): Promise<void> {
@@ -46,7 +53,11 @@ export class PostgresListingSearch implements ListingSearch {
       if (op.op === 'delete') {
         await flush();
         if ((await newerOnly(client, [op])).length > 0) {
-          await client.query('DELETE FROM search_listings WHERE marketplace_id = $1 AND id = $2', [op.marketplaceId, op.id]);
+          await client.query(
+            `WITH gone AS (DELETE FROM search_listings WHERE marketplace_id = $1 AND id = $2 RETURNING marketplace_id, state)
+             UPDATE search_counts c SET listings = c.listings - 1 FROM gone WHERE c.marketplace_id = gone.marketplace_id AND c.state = gone.state`,
+            [op.marketplaceId, op.id],
+          );
         }
         continue;
       }
@@ -69,17 +80,35 @@ export class PostgresListingSearch implements ListingSearch {
     if (q.ids?.length === 0) return { ids: [], total: 0 };
     if (q.keywords && q.keywords.tokens.length > 0) return this.keywordSearch(q);
     if (q.origin) return this.nearest(q);
+    if (unfiltered(q)) {
+      const p = new SqlParams();
+      const [page, total] = await Promise.all([
+        this.db.query<{ id: string }>(`SELECT id FROM search_listings WHERE ${searchWhere(p, q)} ORDER BY ${searchOrder(p, q.sort)} LIMIT ${p.add(q.limit)} OFFSET ${p.add(q.offset)}`, p.values),
+        this.count(q),
+      ]);
+      return { ids: page.map((r) => r.id), total };
+    }
+    // The page and its total in one evaluation of the filters (a count beside the page read them twice).
     const p = new SqlParams();
-    const where = searchWhere(p, q);
-    const page = await this.db.query<{ id: string }>(
-      `SELECT id FROM search_listings WHERE ${where} ORDER BY ${searchOrder(p, q.sort)} LIMIT ${p.add(q.limit)} OFFSET ${p.add(q.offset)}`,
+    const page = await this.db.query<{ id: string; total: string }>(
+      `SELECT id, count(*) OVER () AS total FROM search_listings WHERE ${searchWhere(p, q)} ORDER BY ${searchOrder(p, q.sort)} LIMIT ${p.add(q.limit)} OFFSET ${p.add(q.offset)}`,
       p.values,
     );
     const ids = page.map((r) => r.id);
-    return { ids, total: q.withoutTotal ? q.offset + ids.length : await this.count(q) };
+    if (q.withoutTotal) return { ids, total: q.offset + ids.length };
+    return { ids, total: page.length > 0 ? Number(page[0].total) : await this.count(q) };
   }
 
+  /** The number of matches: kept in search_counts for a query without filters (listing-search-2), else counted. */
   private async count(q: ListingSearchQuery): Promise<number> {
+    if (unfiltered(q)) {
+      const p = new SqlParams();
+      const states = q.states ? ` AND state = ANY(${p.add(q.states)}::text[])` : '';
+      const [{ n }] = await this.db.query<{ n: string | null }>(`SELECT sum(listings) AS n FROM search_counts WHERE marketplace_id = ${p.add(q.marketplaceId)}${states}`, [
+        ...p.values,
+      ]);
+      return Number(n ?? 0);
+    }
     const p = new SqlParams();
     const [{ n }] = await this.db.query<{ n: string }>(`SELECT count(*) AS n FROM search_listings WHERE ${searchWhere(p, q)}`, p.values);
     return Number(n);
@@ -96,15 +125,34 @@ export class PostgresListingSearch implements ListingSearch {
     return { ids: scored.slice(q.offset, q.offset + q.limit).map((r) => r.row.id), total: scored.length };
   }
 
-  /** Nearest first by great-circle distance (geo.ts), listings without a location last. */
+  /**
+   * Nearest first by great-circle distance (geo.ts), listings without a location last, as the embedded engine
+   * answers (sqlite-listing-search.ts originQuery): few matches are ranked all; otherwise growing circles (5 km,
+   * doubled) through the GiST index of locations (listing-search-2) until one holds `offset + limit` listings. Every
+   * listing within the radius is inside the circle's boxes, so the nearest of those are the nearest of all. The
+   * count runs beside the circles, on another pooled connection.
+   */
   private async nearest(q: ListingSearchQuery): Promise<ListingSearchResult> {
     const origin = q.origin!;
-    const p = new SqlParams();
-    const rows = await this.rows(p, searchWhere(p, q), q);
-    const ranked = rows
-      .map((row) => ({ row, d: row.lat == null || row.lng == null ? Infinity : distanceKm(origin, { lat: row.lat, lng: row.lng }) }))
-      .sort((a, b) => a.d - b.d || compareRows(a.row, b.row, []));
-    return { ids: ranked.slice(q.offset, q.offset + q.limit).map((r) => r.row.id), total: ranked.length };
+    const need = q.offset + q.limit;
+    const page = (ranked: Array<{ row: Row }>, total: number) => ({ ids: ranked.slice(q.offset, need).map((r) => r.row.id), total });
+    const rankAll = async () => {
+      const p = new SqlParams();
+      return nearestFirst(origin, await this.rows(p, searchWhere(p, q), q));
+    };
+    const total = this.count(q);
+    // A failed circle must not leave the count's rejection unheard.
+    total.catch(() => undefined);
+    for (let radius = 5; ; radius *= 2) {
+      const boxes = boxesAround(origin, radius);
+      if (!boxes) break;
+      const p = new SqlParams();
+      const inCircle = nearestFirst(origin, await this.rows(p, `${searchWhere(p, q)} AND ${inBoxesSql(p, boxes)}`, q)).filter((r) => r.d <= radius);
+      if (inCircle.length >= need) return page(inCircle, await total);
+      // Few listings in all: one read of them is cheaper than more circles.
+      if ((await total) <= this.rankAllUpTo) break;
+    }
+    return page(await rankAll(), await total);
   }
 
   /** Matching rows with what ranking needs, in the shape compareRows reads (s0, s1… the extended sort values). */
@@ -135,7 +183,7 @@ export class PostgresListingSearch implements ListingSearch {
   }
 
   async reset(): Promise<void> {
-    await this.db.query('TRUNCATE search_listings, search_versions');
+    await this.db.query('TRUNCATE search_listings, search_versions, search_counts');
   }
 
   async close(): Promise<void> {
@@ -147,8 +195,9 @@ export class PostgresListingSearch implements ListingSearch {
  * The ops not older than their listing's recorded version, recording theirs (a deleted listing keeps its version
  * as a tombstone); unversioned ops pass.
  */
+const keyOf = (op: SearchOp): [marketplaceId: string, id: string] => (op.op === 'put' ? [op.document.marketplaceId, op.document.id] : [op.marketplaceId, op.id]);
+
 const newerOnly = async <O extends SearchOp>(client: PoolClient, ops: O[]): Promise<O[]> => {
-  const keyOf = (op: SearchOp) => (op.op === 'put' ? [op.document.marketplaceId, op.document.id] : [op.marketplaceId, op.id]);
   const versioned = ops.filter((op) => op.position !== undefined);
   if (versioned.length === 0) return ops;
   const recorded = await client.query<{ marketplace_id: string; id: string }>(
@@ -162,24 +211,64 @@ const newerOnly = async <O extends SearchOp>(client: PoolClient, ops: O[]): Prom
   return ops.filter((op) => op.position === undefined || newer.has(JSON.stringify(keyOf(op))));
 };
 
+/**
+ * A rebuild's final writes (projections/newest-first.ts: one per listing, into empty tables): every listing's
+ * version, and the rows of those not deleted.
+ */
+export const loadFinalListings = async (client: PoolClient, ops: ReadonlyArray<SearchOp & { position: number }>): Promise<void> => {
+  if (ops.length === 0) return;
+  await client.query('INSERT INTO search_versions (marketplace_id, id, position) SELECT * FROM unnest($1::text[], $2::text[], $3::bigint[])', [
+    ops.map((op) => keyOf(op)[0]),
+    ops.map((op) => keyOf(op)[1]),
+    ops.map((op) => op.position),
+  ]);
+  await putListings(
+    client,
+    ops.filter((op): op is Put & { position: number } => op.op === 'put'),
+    'empty',
+  );
+};
+
+/** After a rebuild's load: search_counts from the listings loaded. */
+export const countListings = async (client: PoolClient): Promise<void> => {
+  await client.query('INSERT INTO search_counts (marketplace_id, state, listings) SELECT marketplace_id, state, count(*) FROM search_listings GROUP BY marketplace_id, state');
+};
+
 /** Inserts or replaces listings (distinct ones) in one statement. */
-const putListings = async (client: PoolClient, puts: Put[]): Promise<void> => {
+const putListings = async (client: PoolClient, puts: Put[], into: 'live' | 'empty' = 'live'): Promise<void> => {
   if (puts.length === 0) return;
   const docs = puts.map((p) => p.document);
   const column = <T>(f: (d: SearchDocument) => T) => docs.map(f);
   const textWords = docs.map(textWordsOf);
+  const rows = `r AS (
+       SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::bigint[], $6::bigint[], $7::float8[], $8::float8[], $9::bigint[],
+         $10::text[], $11::text[], $12::text[], $13::text[], $14::text[], $15::text[])
+         AS r(marketplace_id, id, state, author_id, created_at, price, lat, lng, stock, availability_plan, title_words, description_words, text_values, lexemes, vals))`;
+  const insert = `INSERT INTO search_listings AS l (marketplace_id, id, state, author_id, created_at, price, lat, lng, stock, availability_plan,
+         title_words, description_words, text_values, words, vals)
+       SELECT r.marketplace_id, r.id, r.state, r.author_id, r.created_at, r.price, r.lat, r.lng, r.stock, r.availability_plan,
+         r.title_words, r.description_words, r.text_values, array_to_tsvector(string_to_array(r.lexemes, ' ')), r.vals::jsonb
+       FROM r`;
+  // Into empty tables (a rebuild's load): new rows only, counted once at the end (countListings).
+  // Otherwise search_counts moves by the states the statement leaves minus those it found (`before` reads the
+  // snapshot the statement started from). Writes of search rows are serialised (the append lock; a rebuild writes
+  // its own tables).
   await client.query(
-    `INSERT INTO search_listings AS l (marketplace_id, id, state, author_id, created_at, price, lat, lng, stock, availability_plan,
-       title_words, description_words, text_values, words, vals)
-     SELECT r.marketplace_id, r.id, r.state, r.author_id, r.created_at, r.price, r.lat, r.lng, r.stock, r.availability_plan,
-       r.title_words, r.description_words, r.text_values, array_to_tsvector(r.lexemes::text[]), r.vals::jsonb
-     FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::bigint[], $6::bigint[], $7::float8[], $8::float8[], $9::bigint[],
-       $10::text[], $11::text[], $12::text[], $13::text[], $14::text[], $15::text[])
-       AS r(marketplace_id, id, state, author_id, created_at, price, lat, lng, stock, availability_plan, title_words, description_words, text_values, lexemes, vals)
-     ON CONFLICT (marketplace_id, id) DO UPDATE SET state = excluded.state, author_id = excluded.author_id, created_at = excluded.created_at,
-       price = excluded.price, lat = excluded.lat, lng = excluded.lng, stock = excluded.stock, availability_plan = excluded.availability_plan,
-       title_words = excluded.title_words, description_words = excluded.description_words, text_values = excluded.text_values,
-       words = excluded.words, vals = excluded.vals`,
+    into === 'empty'
+      ? `WITH ${rows} ${insert}`
+      : `WITH ${rows},
+     before AS (SELECT l.marketplace_id, l.state FROM search_listings l JOIN r ON l.marketplace_id = r.marketplace_id AND l.id = r.id),
+     after AS (
+       ${insert}
+       ON CONFLICT (marketplace_id, id) DO UPDATE SET state = excluded.state, author_id = excluded.author_id, created_at = excluded.created_at,
+         price = excluded.price, lat = excluded.lat, lng = excluded.lng, stock = excluded.stock, availability_plan = excluded.availability_plan,
+         title_words = excluded.title_words, description_words = excluded.description_words, text_values = excluded.text_values,
+         words = excluded.words, vals = excluded.vals
+       RETURNING l.marketplace_id, l.state)
+     INSERT INTO search_counts AS c (marketplace_id, state, listings)
+     SELECT marketplace_id, state, sum(d) FROM (SELECT marketplace_id, state, 1 AS d FROM after UNION ALL SELECT marketplace_id, state, -1 FROM before) x
+     GROUP BY marketplace_id, state HAVING sum(d) <> 0
+     ON CONFLICT (marketplace_id, state) DO UPDATE SET listings = c.listings + excluded.listings`,
     [
       column((d) => d.marketplaceId),
       column((d) => d.id),
@@ -194,12 +283,10 @@ const putListings = async (client: PoolClient, puts: Put[]): Promise<void> => {
       column((d) => d.titleWords.join(' ')),
       column((d) => d.descriptionWords.join(' ')),
       textWords.map((t) => JSON.stringify(t)),
-      // A text[] literal per listing: unnest cannot take a two-dimensional array of rows of different lengths.
-      docs.map((d, i) => arrayLiteral(lexemesOf(d, textWords[i]))),
+      // Lexemes joined by spaces (letters, digits, `~`, never a space): unnest cannot take a two-dimensional array
+      // of rows of different lengths, and a text[] literal per listing cost a second escaping of every word.
+      docs.map((d, i) => lexemesOf(d, textWords[i]).join(' ')),
       column((d) => JSON.stringify(indexedValuesOf(d))),
     ],
   );
 };
-
-/** A PostgreSQL array literal of words (letters, digits, `~`: quoted anyway). */
-const arrayLiteral = (words: string[]): string => `{${words.map((w) => `"${w.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`).join(',')}}`;

@@ -1,9 +1,9 @@
 import type { Database, Statement } from 'better-sqlite3';
 import { indexedValues, textOf } from './extended-conditions';
-import { boxesAround, distanceKm } from './geo';
+import { boxesAround } from './geo';
 import { withinSearchWindow, type ListingSearch, type ListingSearchQuery, type ListingSearchResult, type Point, type SearchDocument, type SearchOp, type SearchSort } from './listing-search.port';
 import { relevance, reverseWord, wordsOf } from './search-text';
-import { compareRows, extendedSortKeys, listingText, Row, sortSql, withSortValues } from './sqlite-search-order';
+import { nearestFirst, compareRows, extendedSortKeys, listingText, Row, sortSql, withSortValues } from './sqlite-search-order';
 import { Access, and, boxCheck, Clause, geoAccess, Plan, planOf, textAccess, whereFor } from './sqlite-search-plan';
 import { PLAN_KEY, PLAN_KEYS_SQL } from './sqlite-availability-filter';
 import { planKey } from '../availability/domain/availability-plan';
@@ -253,13 +253,9 @@ export class SqliteListingSearch implements ListingSearch {
   /** Nearest first; listings without a location after all others. */
   private originQuery(q: ListingSearchQuery, origin: Point, plan: Plan, driver: { access: Access; estimate: number }): ListingSearchResult {
     const need = q.offset + q.limit;
-    const byDistance = (rows: Row[]) =>
-      rows
-        .map((row) => ({ row, d: row.lat == null || row.lng == null ? Infinity : distanceKm(origin, { lat: row.lat, lng: row.lng }) }))
-        .sort((a, b) => a.d - b.d || compareRows(a.row, b.row, []));
     const page = (ranked: Array<{ row: Row }>, total: number) => ({ ids: ranked.slice(q.offset, need).map((r) => r.row.id), total });
     if (driver.estimate <= this.rankAllUpTo) {
-      const ranked = byDistance(this.rows(plan.where, driver.access, { geo: true }));
+      const ranked = nearestFirst(origin, this.rows(plan.where, driver.access, { geo: true }));
       return page(ranked, ranked.length);
     }
     const total = this.total(plan, driver);
@@ -268,10 +264,10 @@ export class SqliteListingSearch implements ListingSearch {
     for (let radius = 5; ; radius *= 2) {
       const boxes = boxesAround(origin, radius);
       if (!boxes) break;
-      const inCircle = byDistance(this.rows(and([plan.where, boxCheck(boxes)]), geoAccess(boxes, plan.geoNarrowing), { geo: true })).filter((r) => r.d <= radius);
+      const inCircle = nearestFirst(origin, this.rows(and([plan.where, boxCheck(boxes)]), geoAccess(boxes, plan.geoNarrowing), { geo: true })).filter((r) => r.d <= radius);
       if (inCircle.length >= need) return page(inCircle, total);
     }
-    return page(byDistance(this.rows(plan.where, driver.access, { geo: true })), total);
+    return page(nearestFirst(origin, this.rows(plan.where, driver.access, { geo: true })), total);
   }
 
   /** Matching rows through one access path, with the columns ranking needs. */

@@ -1,4 +1,5 @@
-import type { SearchSort } from './listing-search.port';
+import { distanceKm } from './geo';
+import type { Point, SearchSort } from './listing-search.port';
 import type { ListingText } from './search-text';
 
 /** How the SQLite adapter orders candidates it has read: sort keys, then createdAt descending, then id. */
@@ -52,6 +53,12 @@ export const compareRows = (a: Row, b: Row, sort: SearchSort[]): number => {
   }
   return b.created - a.created || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
 };
+
+/** Nearest first from `origin` by great-circle distance (geo.ts), listings without a location last, ties as compareRows. */
+export const nearestFirst = <R extends Row>(origin: Point, rows: R[]): Array<{ row: R; d: number }> =>
+  rows
+    .map((row) => ({ row, d: row.lat == null || row.lng == null ? Infinity : distanceKm(origin, { lat: row.lat, lng: row.lng }) }))
+    .sort((a, b) => a.d - b.d || compareRows(a.row, b.row, []));
 
 export const listingText = (row: Row, textKeys: string[]): ListingText => {
   const values = textKeys.length > 0 ? (JSON.parse(row.text_values ?? '{}') as Record<string, string>) : {};
