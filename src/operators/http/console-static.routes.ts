@@ -8,7 +8,7 @@ import { CONFIG, type Config } from '../../config';
 import { apiError, notFound } from '../../shared/api-error';
 
 /**
- * The console's page and its bundle, as `npm run build` leaves them in dist/console (Vite, console/vite.config.ts).
+ * The console's page and its bundle, as `npm run build` leaves them in dist/console (Vite, console/vite.config.mts).
  * Found from the package root, so the same code serves them when run from src (tests) or dist (npm start).
  */
 const packageRoot = (from: string): string => {

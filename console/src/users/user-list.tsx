@@ -1,0 +1,19 @@
+import { ChipField, Datagrid, DateField, DateTimeInput, EmailField, List, TextField, TextInput } from 'react-admin';
+
+const filters = [
+  <TextInput key="email" source="email" label="Email" alwaysOn resettable />,
+  <DateTimeInput key="createdAtStart" source="createdAtStart" label="Created from" />,
+  <DateTimeInput key="createdAtEnd" source="createdAtEnd" label="Created before" />,
+];
+
+/** Newest first (users/query); an email finds that one user (users/show). */
+export const UserList = () => (
+  <List filters={filters} perPage={25} sort={{ field: 'createdAt', order: 'DESC' }} title="Users">
+    <Datagrid rowClick="show" bulkActionButtons={false}>
+      <EmailField source="email" sortable={false} />
+      <TextField source="profile.displayName" label="Name" sortable={false} />
+      <ChipField source="state" sortable={false} />
+      <DateField source="createdAt" showTime sortable={false} />
+    </Datagrid>
+  </List>
+);

@@ -1,0 +1,87 @@
+import { existsSync, mkdirSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { Browser, chromium, Page } from 'playwright-core';
+import { addOperator, OPERATOR_PASSWORD, signUpUser } from './support/console';
+import { buildConsole } from './support/console-build';
+import { startTestServer, TestServer } from './support/test-server';
+
+/**
+ * The operator console in headless Chromium (Debian's package, driven by playwright-core as the Stripe.js
+ * stand-in's test is): the page built from the current sources, served by the real server at /console, signed in
+ * as an operator, acting through the Integration API. Screenshots go to test-output/console/ (desktop and phone).
+ */
+const CHROMIUM = '/usr/bin/chromium';
+const describeWithChromium = existsSync(CHROMIUM) ? describe : describe.skip;
+const SHOTS = join(__dirname, '..', 'test-output', 'console');
+
+describeWithChromium('operator console in a browser', () => {
+  let server: TestServer;
+  let browser: Browser;
+  let consoleDir: string;
+  let operatorId: string;
+  const problems: string[] = [];
+
+  beforeAll(async () => {
+    consoleDir = buildConsole();
+    server = await startTestServer({ consoleDir });
+    operatorId = (await addOperator(server, 'ops@example.com')).id;
+    browser = await chromium.launch({
+      executablePath: CHROMIUM,
+      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    });
+    mkdirSync(SHOTS, { recursive: true });
+  }, 120_000);
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+    rmSync(consoleDir, { recursive: true, force: true });
+  });
+
+  /** A page that records what must never happen: script errors and Content-Security-Policy refusals. */
+  const newPage = async (viewport: { width: number; height: number }): Promise<Page> => {
+    const page = await browser.newPage({ viewport });
+    page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
+    page.on('console', (message) => {
+      if (message.type() === 'error' && /Content.Security.Policy|Refused to/i.test(message.text())) problems.push(message.text());
+    });
+    return page;
+  };
+
+  const signInAs = async (page: Page, email: string, password = OPERATOR_PASSWORD) => {
+    await page.goto(`${server.baseUrl}/console/`);
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password').fill(password);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+  };
+
+  it('refuses a wrong password with the generic message', async () => {
+    const page = await newPage({ width: 1280, height: 800 });
+    await signInAs(page, 'ops@example.com', 'wrong-password-1');
+    await page.getByRole('alert').filter({ hasText: 'The email or the password is wrong.' }).waitFor();
+    await page.close();
+  });
+
+  it('signs in, finds a user by email, bans them, and shows the ban in the event log naming the operator', async () => {
+    const userId = await signUpUser(server, server.marketplace.marketplaceClient.clientId, 'target@example.com');
+    const page = await newPage({ width: 1280, height: 800 });
+    await signInAs(page, 'ops@example.com');
+    await page.getByRole('menuitem', { name: 'Users' }).click();
+    await page.getByLabel('Email').fill('target@example.com');
+    await page.getByRole('cell', { name: 'target@example.com' }).click();
+    await page.waitForURL(`**/console/users/${userId}/show`);
+    await page.screenshot({ path: join(SHOTS, 'user-desktop.png') });
+    await page.getByRole('button', { name: 'Ban' }).click();
+    await page.getByRole('button', { name: 'Unban' }).waitFor();
+    await page.getByText('banned', { exact: true }).waitFor();
+
+    await page.getByRole('menuitem', { name: 'Event log' }).click();
+    await page.getByLabel('Resource id').fill(userId);
+    const row = page.getByRole('row').filter({ hasText: 'user/updated' }).last();
+    await row.getByText(`operator ${operatorId.slice(0, 8)}`).waitFor();
+    await page.screenshot({ path: join(SHOTS, 'event-log-desktop.png'), fullPage: true });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.screenshot({ path: join(SHOTS, 'event-log-phone.png') });
+    await page.close();
+    expect(problems).toEqual([]);
+  }, 60_000);
+});
