@@ -81,7 +81,7 @@ describe('the console page, the as-of read and ban through an operator token', (
     expect(events).toHaveLength(3);
     const [created, bronze, gold] = events;
     const asOf = (seq: number) => integ(server, token, `x-events/resource_as_of?resourceId=${userId}&sequenceId=${seq}`);
-    expect((await asOf(bronze)).body.data.attributes.profile.metadata).toEqual({ tier: 'bronze' });
+    expect((await asOf(bronze)).body.data).toMatchObject({ id: userId, type: 'user', attributes: { profile: { metadata: { tier: 'bronze' } } } });
     expect((await asOf(gold - 1)).body.meta).toMatchObject({ lastEventSequenceId: bronze, lastEventType: 'user/updated', eventCount: 2 });
     expect((await asOf(gold + 1000)).body.data.attributes.profile.metadata).toEqual({ tier: 'gold' });
     expect((await asOf(created)).body.data.attributes.profile.metadata).toEqual({});

@@ -1,7 +1,10 @@
 import { existsSync, mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { Browser, chromium, Page } from 'playwright-core';
+import { CommandBus } from '@nestjs/cqrs';
+import { UpdateMarketplaceCommand } from '../src/marketplaces/commands/update-marketplace.handler';
 import { addOperator, OPERATOR_PASSWORD, signUpUser } from './support/console';
+import { marketplaceSdk, sharetribeSdk } from './support/sdks';
 import { buildConsole } from './support/console-build';
 import { startTestServer, TestServer } from './support/test-server';
 
@@ -41,6 +44,10 @@ describeWithChromium('operator console in a browser', () => {
   const newPage = async (viewport: { width: number; height: number }): Promise<Page> => {
     const page = await browser.newPage({ viewport });
     page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
+    // React reports a render error it caught (the page shows "Something went wrong") on the console.
+    page.on('console', (message) => {
+      if (message.type() === 'error' && /React error|Uncaught/.test(message.text())) problems.push(message.text().slice(0, 300));
+    });
     page.on('console', (message) => {
       if (message.type() === 'error' && /Content.Security.Policy|Refused to/i.test(message.text())) problems.push(message.text());
     });
@@ -84,4 +91,76 @@ describeWithChromium('operator console in a browser', () => {
     await page.close();
     expect(problems).toEqual([]);
   }, 60_000);
+
+  /** A provider's listing and a customer's quote request on it (default-negotiation), made through the SDKs. */
+  const quoteRequest = async () => {
+    const member = async (email: string) => {
+      const client = marketplaceSdk(server.baseUrl, server.marketplace);
+      await client.currentUser.create({ email, password: 'secret-password', firstName: 'Member', lastName: 'M' });
+      await client.login({ username: email, password: 'secret-password' });
+      return client;
+    };
+    const provider = await member('provider@example.com');
+    const customer = await member('customer@example.com');
+    const listing = await provider.ownListings.create({ title: 'Sauna by the lake', price: new sharetribeSdk.types.Money(5000, 'EUR'), publicData: { transactionProcessAlias: 'default-negotiation/release-1' } });
+    const tx = await customer.transactions.initiate({ processAlias: 'default-negotiation/release-1', transition: 'transition/request-quote', params: { listingId: listing.data.data.id, protectedData: { need: 'sauna' } } });
+    return { listingId: listing.data.data.id.uuid as string, transactionId: tx.data.data.id.uuid as string };
+  };
+
+  it('approves a pending user, closes a listing, previews and runs an operator transition, and shows the transaction as of before it', async () => {
+    const { transactionId } = await quoteRequest();
+    await server.app.get(CommandBus).execute(new UpdateMarketplaceCommand(server.marketplace.marketplaceId, { type: 'update', settings: { requireUserApproval: true } }));
+    await signUpUser(server, server.marketplace.marketplaceClient.clientId, 'pending@example.com');
+    const page = await newPage({ width: 1280, height: 800 });
+    await signInAs(page, 'ops@example.com');
+
+    await page.getByRole('menuitem', { name: 'Users' }).click();
+    await page.getByLabel('Email').fill('pending@example.com');
+    await page.getByRole('cell', { name: 'pending@example.com' }).click();
+    await page.waitForURL('**/console/users/*/show');
+    await page.getByText('pendingApproval', { exact: true }).waitFor();
+    await page.getByRole('button', { name: 'Approve' }).click();
+    await page.getByText('active', { exact: true }).waitFor();
+
+    await page.getByRole('menuitem', { name: 'Listings' }).click();
+    await page.getByRole('cell', { name: 'Sauna by the lake' }).click();
+    await page.getByRole('button', { name: 'Close listing' }).click();
+    // Open is offered only for a closed listing.
+    await page.getByRole('button', { name: 'Open listing' }).waitFor();
+
+    await page.goto(`${server.baseUrl}/console/transactions/${transactionId}/show`);
+    await page.getByLabel('Transition', { exact: true }).fill('transition/operator-reject-request');
+    await page.getByRole('button', { name: 'Preview' }).click();
+    await page.getByLabel('Preview', { exact: true }).filter({ hasText: 'transition/operator-reject-request' }).waitFor();
+    await page.getByRole('button', { name: 'Run' }).click();
+    await page.getByText('transition/operator-reject-request', { exact: true }).first().waitFor();
+    await page.screenshot({ path: join(SHOTS, 'transaction-desktop.png'), fullPage: true });
+
+    await page.getByRole('tab', { name: 'History' }).click();
+    const first = page.getByRole('row').filter({ hasText: 'transaction/initiated' });
+    await first.getByRole('link', { name: /as of sequenceId/ }).click();
+    const asOf = page.getByLabel('Resource as of the sequenceId');
+    await asOf.filter({ hasText: '"lastTransition": "transition/request-quote"' }).waitFor();
+    await page.getByRole('table', { name: 'Changes after the sequenceId' }).getByRole('cell', { name: 'transition/operator-reject-request' }).first().waitFor();
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.screenshot({ path: join(SHOTS, 'as-of-phone.png'), fullPage: true });
+    await page.close();
+    expect(problems).toEqual([]);
+  }, 90_000);
+
+  it("keeps an operator to their marketplaces: another one's is not offered and its token is refused (403)", async () => {
+    const elsewhere = await server.createMarketplace('Elsewhere');
+    await addOperator(server, 'elsewhere@example.com', [elsewhere.marketplaceId]);
+    const page = await newPage({ width: 1280, height: 800 });
+    await signInAs(page, 'elsewhere@example.com');
+    await page.getByRole('menuitem', { name: 'Users' }).click();
+    await page.getByLabel('Marketplace').filter({ hasText: 'Elsewhere' }).waitFor();
+    const status = await page.evaluate(async (marketplaceId: string) => {
+      const session = await (await fetch('/console/api/session')).json();
+      const res = await fetch('/console/api/token', { method: 'POST', headers: { 'content-type': 'application/json', 'x-csrf-token': session.data.csrfToken }, body: JSON.stringify({ marketplaceId }) });
+      return res.status;
+    }, server.marketplace.marketplaceId);
+    expect(status).toBe(403);
+    await page.close();
+  });
 });

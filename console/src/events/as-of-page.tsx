@@ -69,7 +69,7 @@ export const AsOfPage = () => {
               {asOf.resource.type} {asOf.resource.id} as of sequenceId {asOf.meta.asOfSequenceId} (read-only)
             </Typography>
             <Typography variant="body2" gutterBottom data-testid="as-of-last-event">
-              After event {asOf.meta.lastEventSequenceId} ({asOf.meta.lastEventType}, {asOf.meta.lastEventCreatedAt}), its {asOf.meta.eventCount}th event.
+              After event {asOf.meta.lastEventSequenceId} ({asOf.meta.lastEventType}, {asOf.meta.lastEventCreatedAt}); {asOf.meta.eventCount} event(s) of its own by then.
             </Typography>
             <JsonView value={asOf.resource.attributes} label="Resource as of the sequenceId" />
             <Typography variant="h6" component="h2" sx={{ mt: 3 }}>
@@ -87,8 +87,8 @@ export const AsOfPage = () => {
                         <TableCell><Link to={`/as-of/${resourceId}?sequenceId=${e.sequenceId}`}>{e.sequenceId}</Link></TableCell>
                         <TableCell>{e.eventType}</TableCell>
                         <TableCell>{c.key}</TableCell>
-                        <TableCell sx={{ fontFamily: 'monospace', wordBreak: 'break-all' }}>{show(c.before)}</TableCell>
-                        <TableCell sx={{ fontFamily: 'monospace', wordBreak: 'break-all' }}>{show(c.after)}</TableCell>
+                        <TableCell sx={{ fontFamily: 'monospace', wordBreak: 'break-word' }}>{show(c.before)}</TableCell>
+                        <TableCell sx={{ fontFamily: 'monospace', wordBreak: 'break-word' }}>{show(c.after)}</TableCell>
                       </TableRow>
                     )),
                   )}

@@ -36,9 +36,9 @@ const ListingActions = () => {
   if (!listing || listing.deleted) return <TopToolbar />;
   return (
     <TopToolbar>
-      {listing.state === 'pendingApproval' && <CommandButton label="Approve" path="listings/approve" />}
-      {listing.state === 'published' && <CommandButton label="Close" path="listings/close" />}
-      {listing.state === 'closed' && <CommandButton label="Open" path="listings/open" />}
+      {listing.state === 'pendingApproval' && <CommandButton label="Approve listing" path="listings/approve" />}
+      {listing.state === 'published' && <CommandButton label="Close listing" path="listings/close" />}
+      {listing.state === 'closed' && <CommandButton label="Open listing" path="listings/open" />}
       <EditButton label="Edit data" />
     </TopToolbar>
   );

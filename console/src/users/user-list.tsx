@@ -1,4 +1,4 @@
-import { ChipField, Datagrid, DateField, DateTimeInput, EmailField, List, TextField, TextInput } from 'react-admin';
+import { ChipField, Datagrid, DateField, DateTimeInput, List, TextField, TextInput } from 'react-admin';
 
 const filters = [
   <TextInput key="email" source="email" label="Email" alwaysOn resettable />,
@@ -10,7 +10,8 @@ const filters = [
 export const UserList = () => (
   <List filters={filters} perPage={25} sort={{ field: 'createdAt', order: 'DESC' }} title="Users">
     <Datagrid rowClick="show" bulkActionButtons={false}>
-      <EmailField source="email" sortable={false} />
+      {/* Plain text, not a mailto link: a click anywhere on the row opens the user. */}
+      <TextField source="email" sortable={false} />
       <TextField source="profile.displayName" label="Name" sortable={false} />
       <ChipField source="state" sortable={false} />
       <DateField source="createdAt" showTime sortable={false} />

@@ -45,7 +45,9 @@ export class ResourceAsOfController {
       after = page[page.length - 1].position;
     }
     if (!last) throw notFound('The resource has no event at or before that sequenceId.');
-    const resource = (last.metadata.resource ?? null) as Resource | null;
+    const stored = (last.metadata.resource ?? null) as (Omit<Resource, 'id'> & { id: string | { uuid: string } }) | null;
+    // The stored view keeps its typed values: its id is a Uuid, where an answer's resource names it by its text.
+    const resource: Resource | null = stored && { ...stored, id: typeof stored.id === 'string' ? stored.id : stored.id.uuid };
     const meta = { asOfSequenceId: until, lastEventSequenceId: last.position, lastEventType: last.type, lastEventCreatedAt: last.metadata.createdAt, eventCount: count };
     return this.respond.one(api, resource ?? { id: q.resourceId, type: last.metadata.resourceType ?? 'resource', attributes: { deleted: true } }, 'resource', meta);
   }
