@@ -156,7 +156,7 @@ describeWithChromium('operator console in a browser', () => {
     await page.getByRole('menuitem', { name: 'Users' }).click();
     await page.getByLabel('Marketplace').filter({ hasText: 'Elsewhere' }).waitFor();
     const status = await page.evaluate(async (marketplaceId: string) => {
-      const session = await (await fetch('/console/api/session')).json();
+      const session = (await (await fetch('/console/api/session')).json()) as { data: { csrfToken: string } };
       const res = await fetch('/console/api/token', { method: 'POST', headers: { 'content-type': 'application/json', 'x-csrf-token': session.data.csrfToken }, body: JSON.stringify({ marketplaceId }) });
       return res.status;
     }, server.marketplace.marketplaceId);
