@@ -1,21 +1,12 @@
 import type { Command } from 'commander';
 import { generatedPassword, OperatorAccounts, OperatorView } from '../operators/operator-accounts';
-import { ApiError } from '../shared/api-error';
-import { CliContext, output, withCli } from './cli-context';
+import { output, withCliRefusals } from './cli-context';
 
 const line = (o: OperatorView) =>
   [o.email, o.id, o.marketplaces ? `marketplaces ${o.marketplaces.join(',')}` : 'every marketplace', `${o.liveSessions} live session(s)`, `since ${o.createdAt}`].join('  ');
 
 /** Runs an operators command; a refusal (taken email, short password, unknown operator) is one line. */
-const withOperators = <T>(work: (accounts: OperatorAccounts, ctx: CliContext) => Promise<T>) =>
-  withCli(async (ctx) => {
-    try {
-      return await work(ctx.app.get(OperatorAccounts), ctx);
-    } catch (error) {
-      if (error instanceof ApiError) throw new Error(`${error.items[0].details ?? error.items[0].title} (${error.code})`);
-      throw error;
-    }
-  });
+const withOperators = <T>(work: (accounts: OperatorAccounts) => Promise<T>) => withCliRefusals((ctx) => work(ctx.app.get(OperatorAccounts)));
 
 /** A password from standard input (one line), so it never appears in the shell's history or the process list. */
 const passwordFromStdin = async (): Promise<string> => {

@@ -1,4 +1,4 @@
-import { Datagrid, DateField, ListContextProvider, NumberField, TextField, useList, useGetList, useRecordContext } from 'react-admin';
+import { Datagrid, DateField, ListContextProvider, NumberField, Tab, TextField, useList, useGetList, useRecordContext } from 'react-admin';
 import { EventActorField, EventDetails, EventResourceField } from './event-fields';
 
 /** A resource's own events (events/query by resourceId), each openable, each with a link to the page as of it. */
@@ -19,3 +19,10 @@ export const ResourceHistory = () => {
     </ListContextProvider>
   );
 };
+
+/** The History tab of a user's, listing's or transaction's page (label and path given where used: the tab bar reads them). */
+export const HistoryTab = (props: { label: string; path: string }) => (
+  <Tab {...props}>
+    <ResourceHistory />
+  </Tab>
+);

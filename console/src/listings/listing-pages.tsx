@@ -1,15 +1,15 @@
 import { Box } from '@mui/material';
 import {
-  ChipField, Datagrid, DateField, Edit, EditButton, FunctionField, List, ReferenceField, SelectInput, Show, SimpleForm, Tab,
+  ChipField, Datagrid, DateField, Edit, EditButton, List, SelectInput, Show, SimpleForm, Tab,
   TabbedShowLayout, TextField, TextInput, TopToolbar, useRecordContext,
 } from 'react-admin';
-import { ResourceHistory } from '../events/resource-history';
+import { HistoryTab } from '../events/resource-history';
+import { MoneyField, UserReference } from '../layout/fields';
 import { CommandButton } from '../layout/command-button';
 import { JsonField } from '../layout/json-field';
 import { JsonInput } from '../layout/json-input';
 
 const STATES = ['published', 'pendingApproval', 'closed', 'draft'].map((id) => ({ id, name: id }));
-const money = (m?: { amount: number; currency: string } | null) => (m ? `${(m.amount / 100).toFixed(2)} ${m.currency}` : '-');
 
 const filters = [
   <TextInput key="keywords" source="keywords" label="Keywords" alwaysOn resettable />,
@@ -22,10 +22,8 @@ export const ListingList = () => (
     <Datagrid rowClick="show" bulkActionButtons={false}>
       <TextField source="title" sortable={false} />
       <ChipField source="state" sortable={false} />
-      <FunctionField label="Price" render={(r: { price?: { amount: number; currency: string } }) => money(r.price)} />
-      <ReferenceField source="relationships.author.data.id" reference="users" label="Author" link="show">
-        <TextField source="email" />
-      </ReferenceField>
+      <MoneyField source="price" label="Price" />
+      <UserReference rel="author" label="Author" />
       <DateField source="createdAt" showTime sortable={false} />
     </Datagrid>
   </List>
@@ -66,10 +64,8 @@ export const ListingShow = () => (
         <TextField source="title" />
         <TextField source="description" />
         <ChipField source="state" />
-        <FunctionField label="Price" render={(r: { price?: { amount: number; currency: string } }) => money(r.price)} />
-        <ReferenceField source="relationships.author.data.id" reference="users" label="Author" link="show">
-          <TextField source="email" />
-        </ReferenceField>
+        <MoneyField source="price" label="Price" />
+        <UserReference rel="author" label="Author" />
         <DateField source="createdAt" showTime />
         <Images />
       </Tab>
@@ -81,9 +77,7 @@ export const ListingShow = () => (
         <JsonField source="privateData" label="Private data" />
         <JsonField source="metadata" label="Metadata" />
       </Tab>
-      <Tab label="History" path="history">
-        <ResourceHistory />
-      </Tab>
+      <HistoryTab label="History" path="history" />
     </TabbedShowLayout>
   </Show>
 );

@@ -1,9 +1,8 @@
 import { ArrayField, Datagrid, DateField, FunctionField, NumberField, ReferenceField, Show, Tab, TabbedShowLayout, TextField, useRecordContext } from 'react-admin';
-import { ResourceHistory } from '../events/resource-history';
+import { HistoryTab } from '../events/resource-history';
+import { MoneyField, UserReference } from '../layout/fields';
 import { JsonField, JsonView } from '../layout/json-field';
 import { OperatorTransition } from './operator-transition';
-
-const money = (m?: { amount: number; currency: string } | null) => (m ? `${(m.amount / 100).toFixed(2)} ${m.currency}` : '-');
 
 /** Included resources of one type (booking, messages, reviews, stock reservation), as the API gave them. */
 const Included = ({ type, label }: { type: string; label: string }) => {
@@ -11,12 +10,6 @@ const Included = ({ type, label }: { type: string; label: string }) => {
   const found = (tx?.included ?? []).filter((r) => r.type === type);
   return found.length ? <JsonView value={found} label={label} /> : <p>None.</p>;
 };
-
-const Party = ({ rel, label }: { rel: string; label: string }) => (
-  <ReferenceField source={`relationships.${rel}.data.id`} reference="users" label={label} link="show" emptyText="-">
-    <TextField source="email" />
-  </ReferenceField>
-);
 
 export const TransactionShow = () => (
   <Show>
@@ -26,13 +19,13 @@ export const TransactionShow = () => (
         <NumberField source="processVersion" label="Version" />
         <TextField source="lastTransition" />
         <DateField source="lastTransitionedAt" showTime />
-        <Party rel="customer" label="Customer" />
-        <Party rel="provider" label="Provider" />
+        <UserReference rel="customer" label="Customer" />
+        <UserReference rel="provider" label="Provider" />
         <ReferenceField source="relationships.listing.data.id" reference="listings" label="Listing" link="show" emptyText="-">
           <TextField source="title" />
         </ReferenceField>
-        <FunctionField label="Payin total" render={(r: { payinTotal?: { amount: number; currency: string } }) => money(r.payinTotal)} />
-        <FunctionField label="Payout total" render={(r: { payoutTotal?: { amount: number; currency: string } }) => money(r.payoutTotal)} />
+        <MoneyField source="payinTotal" label="Payin total" />
+        <MoneyField source="payoutTotal" label="Payout total" />
         <OperatorTransition />
       </Tab>
       <Tab label="Timeline" path="timeline">
@@ -48,9 +41,9 @@ export const TransactionShow = () => (
         <ArrayField source="lineItems" label="Line items">
           <Datagrid bulkActionButtons={false} rowClick={false}>
             <TextField source="code" />
-            <FunctionField label="Unit price" render={(r: { unitPrice?: { amount: number; currency: string } }) => money(r.unitPrice)} />
+            <MoneyField source="unitPrice" label="Unit price" />
             <TextField source="quantity" />
-            <FunctionField label="Line total" render={(r: { lineTotal?: { amount: number; currency: string } }) => money(r.lineTotal)} />
+            <MoneyField source="lineTotal" label="Line total" />
             <FunctionField label="Includes for" render={(r: { includeFor?: string[] }) => (r.includeFor ?? []).join(', ')} />
           </Datagrid>
         </ArrayField>
@@ -67,9 +60,7 @@ export const TransactionShow = () => (
         <JsonField source="protectedData" label="Protected data" />
         <JsonField source="metadata" label="Metadata" />
       </Tab>
-      <Tab label="History" path="history">
-        <ResourceHistory />
-      </Tab>
+      <HistoryTab label="History" path="history" />
     </TabbedShowLayout>
   </Show>
 );

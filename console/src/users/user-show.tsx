@@ -1,5 +1,5 @@
 import { BooleanField, ChipField, Datagrid, DateField, EmailField, ReferenceManyField, Show, Tab, TabbedShowLayout, TextField, useRecordContext } from 'react-admin';
-import { ResourceHistory } from '../events/resource-history';
+import { HistoryTab } from '../events/resource-history';
 import { JsonField } from '../layout/json-field';
 import { UserActions } from './user-actions';
 
@@ -53,9 +53,7 @@ export const UserShow = () => (
         <Transactions target="customerId" label="As customer" />
         <Transactions target="providerId" label="As provider" />
       </Tab>
-      <Tab label="History" path="history">
-        <ResourceHistory />
-      </Tab>
+      <HistoryTab label="History" path="history" />
     </TabbedShowLayout>
   </Show>
 );
