@@ -1,7 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { addOperator, integ, mintToken, signIn, signUpUser } from './support/console';
+import { addOperator, integ, mintToken, quoteRequest, signIn, signUpUser } from './support/console';
 import { http } from './support/http';
 import { startTestServer, TestServer } from './support/test-server';
 
@@ -92,6 +92,17 @@ describe('the console page, the as-of read and ban through an operator token', (
     const session = await signIn(server, 'ops@example.com');
     const otherToken = (await mintToken(server, session, other.marketplaceId)).body.data.accessToken;
     expect((await integ(server, otherToken, `x-events/resource_as_of?resourceId=${userId}&sequenceId=${gold}`)).status).toBe(404);
+  });
+
+  it("lists the operator's transitions from a transaction's current state (none once it has left it)", async () => {
+    const { transactionId } = await quoteRequest(server);
+    const names = async () => (await integ(server, token, `x-transactions/operator_transitions?id=${transactionId}`)).body.data.map((t: { id: string }) => t.id);
+    expect(await names()).toEqual(['transition/operator-reject-request']);
+    const listed = (await integ(server, token, `x-transactions/operator_transitions?id=${transactionId}`)).body.data[0].attributes;
+    expect(listed).toMatchObject({ from: 'state/quote-requested', to: 'state/request-rejected', processName: 'default-negotiation' });
+    expect((await integ(server, token, 'transactions/transition', { id: transactionId, transition: 'transition/operator-reject-request', params: {} })).status).toBe(200);
+    expect(await names()).toEqual([]);
+    expect((await integ(server, token, 'x-transactions/operator_transitions?id=00000000-0000-4000-8000-000000000000')).status).toBe(404);
   });
 
   it('answers 503 with the build command when the console is not built', async () => {

@@ -3,8 +3,7 @@ import { join } from 'node:path';
 import { Browser, chromium, Page } from 'playwright-core';
 import { CommandBus } from '@nestjs/cqrs';
 import { UpdateMarketplaceCommand } from '../src/marketplaces/commands/update-marketplace.handler';
-import { addOperator, OPERATOR_PASSWORD, signUpUser } from './support/console';
-import { marketplaceSdk, sharetribeSdk } from './support/sdks';
+import { addOperator, OPERATOR_PASSWORD, quoteRequest, signUpUser } from './support/console';
 import { buildConsole } from './support/console-build';
 import { startTestServer, TestServer } from './support/test-server';
 
@@ -92,23 +91,8 @@ describeWithChromium('operator console in a browser', () => {
     expect(problems).toEqual([]);
   }, 60_000);
 
-  /** A provider's listing and a customer's quote request on it (default-negotiation), made through the SDKs. */
-  const quoteRequest = async () => {
-    const member = async (email: string) => {
-      const client = marketplaceSdk(server.baseUrl, server.marketplace);
-      await client.currentUser.create({ email, password: 'secret-password', firstName: 'Member', lastName: 'M' });
-      await client.login({ username: email, password: 'secret-password' });
-      return client;
-    };
-    const provider = await member('provider@example.com');
-    const customer = await member('customer@example.com');
-    const listing = await provider.ownListings.create({ title: 'Sauna by the lake', price: new sharetribeSdk.types.Money(5000, 'EUR'), publicData: { transactionProcessAlias: 'default-negotiation/release-1' } });
-    const tx = await customer.transactions.initiate({ processAlias: 'default-negotiation/release-1', transition: 'transition/request-quote', params: { listingId: listing.data.data.id, protectedData: { need: 'sauna' } } });
-    return { listingId: listing.data.data.id.uuid as string, transactionId: tx.data.data.id.uuid as string };
-  };
-
   it('approves a pending user, closes a listing, previews and runs an operator transition, and shows the transaction as of before it', async () => {
-    const { transactionId } = await quoteRequest();
+    const { transactionId } = await quoteRequest(server);
     await server.app.get(CommandBus).execute(new UpdateMarketplaceCommand(server.marketplace.marketplaceId, { type: 'update', settings: { requireUserApproval: true } }));
     await signUpUser(server, server.marketplace.marketplaceClient.clientId, 'pending@example.com');
     const page = await newPage({ width: 1280, height: 800 });
@@ -129,7 +113,8 @@ describeWithChromium('operator console in a browser', () => {
     await page.getByRole('button', { name: 'Open listing' }).waitFor();
 
     await page.goto(`${server.baseUrl}/console/transactions/${transactionId}/show`);
-    await page.getByLabel('Transition', { exact: true }).fill('transition/operator-reject-request');
+    await page.getByLabel('Transition', { exact: true }).click();
+    await page.getByRole('option', { name: 'transition/operator-reject-request' }).click();
     await page.getByRole('button', { name: 'Preview' }).click();
     await page.getByLabel('Preview', { exact: true }).filter({ hasText: 'transition/operator-reject-request' }).waitFor();
     await page.getByRole('button', { name: 'Run' }).click();

@@ -1,5 +1,6 @@
 import { OperatorAccounts } from '../../src/operators/operator-accounts';
 import { bearer, form, http } from './http';
+import { marketplaceSdk, sharetribeSdk } from './sdks';
 import type { TestServer } from './test-server';
 
 export const OPERATOR_PASSWORD = 'operator-password-1';
@@ -44,3 +45,21 @@ export const integ = (server: TestServer, token: string, path: string, body?: un
     headers: bearer(token, JSON_HEADERS),
     ...(body === undefined ? {} : { body: JSON.stringify(body) }),
   });
+
+let members = 0;
+
+/** A provider's listing and a customer's quote request on it (default-negotiation), made through the SDKs. */
+export const quoteRequest = async (server: TestServer) => {
+  const member = async (role: string) => {
+    const client = marketplaceSdk(server.baseUrl, server.marketplace);
+    const email = `${role}${(members += 1)}@example.com`;
+    await client.currentUser.create({ email, password: 'secret-password', firstName: role, lastName: 'M' });
+    await client.login({ username: email, password: 'secret-password' });
+    return client;
+  };
+  const provider = await member('provider');
+  const customer = await member('customer');
+  const listing = await provider.ownListings.create({ title: 'Sauna by the lake', price: new sharetribeSdk.types.Money(5000, 'EUR'), publicData: { transactionProcessAlias: 'default-negotiation/release-1' } });
+  const tx = await customer.transactions.initiate({ processAlias: 'default-negotiation/release-1', transition: 'transition/request-quote', params: { listingId: listing.data.data.id, protectedData: { need: 'sauna' } } });
+  return { listingId: listing.data.data.id.uuid as string, transactionId: tx.data.data.id.uuid as string };
+};

@@ -1,16 +1,23 @@
-import { Alert, Box, Button, Stack, TextField, Typography } from '@mui/material';
-import { useState } from 'react';
+import { Alert, Box, Button, MenuItem, Stack, TextField, Typography } from '@mui/material';
+import { useEffect, useState } from 'react';
 import { useNotify, useRecordContext, useRefresh } from 'react-admin';
 import { ApiResource, integration } from '../api/integration';
 import { JsonView } from '../layout/json-field';
 
 /**
- * An operator transition: named, with its params as JSON, previewed first (transactions/transition_speculative:
- * nothing is appended) and then run. The process decides whether the operator may take it from this state; a
- * refusal shows the API's code.
+ * An operator transition: one of those the process allows the operator from the current state
+ * (x-transactions/operator_transitions), with its params as JSON, previewed first (transition_speculative: nothing
+ * is appended) and then run. A refusal (params, payments, a rival transition first) shows the API's code.
  */
 export const OperatorTransition = () => {
-  const tx = useRecordContext<{ id: string }>();
+  const tx = useRecordContext<{ id: string; state?: string; lastTransition?: string }>();
+  const [allowed, setAllowed] = useState<string[] | null>(null);
+  useEffect(() => {
+    if (!tx) return;
+    integration<ApiResource[]>('x-transactions/operator_transitions', { id: tx.id })
+      .then((answer) => setAllowed(answer.data.map((t) => t.id)))
+      .catch(() => setAllowed([]));
+  }, [tx?.id, tx?.lastTransition]);
   const notify = useNotify();
   const refresh = useRefresh();
   const [transition, setTransition] = useState('');
@@ -18,6 +25,7 @@ export const OperatorTransition = () => {
   const [preview, setPreview] = useState<Record<string, unknown> | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   if (!tx) return null;
+  if (allowed && allowed.length === 0) return <Typography variant="body2">No operator transition from {tx.state ?? 'this state'}.</Typography>;
   const body = () => ({ id: tx.id, transition, params: JSON.parse(params || '{}') });
   const attempt = async (speculative: boolean) => {
     setProblem(null);
@@ -36,7 +44,11 @@ export const OperatorTransition = () => {
   return (
     <Box component="section" aria-label="Operator transition">
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ alignItems: { sm: 'center' } }}>
-        <TextField label="Transition" size="small" placeholder="transition/operator-cancel" value={transition} onChange={(e) => setTransition(e.target.value)} />
+        <TextField select label="Transition" size="small" sx={{ minWidth: 260 }} value={transition} onChange={(e) => { setTransition(e.target.value); setPreview(null); }}>
+          {(allowed ?? []).map((name) => (
+            <MenuItem key={name} value={name}>{name}</MenuItem>
+          ))}
+        </TextField>
         <TextField label="Params (JSON)" size="small" value={params} onChange={(e) => setParams(e.target.value)} />
         <Button variant="outlined" onClick={() => attempt(true)} disabled={!transition}>Preview</Button>
         <Button variant="contained" onClick={() => attempt(false)} disabled={!transition || !preview}>Run</Button>
