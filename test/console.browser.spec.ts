@@ -91,7 +91,7 @@ describeWithChromium('operator console in a browser', () => {
     expect(problems).toEqual([]);
   }, 60_000);
 
-  it('approves a pending user, closes a listing, previews and runs an operator transition, and shows the transaction as of before it', async () => {
+  it('approves a pending user and denies them posting, closes a listing, previews and runs an operator transition, and shows the transaction as of before it', async () => {
     const { transactionId } = await quoteRequest(server);
     await server.app.get(CommandBus).execute(new UpdateMarketplaceCommand(server.marketplace.marketplaceId, { type: 'update', settings: { requireUserApproval: true } }));
     await signUpUser(server, server.marketplace.marketplaceClient.clientId, 'pending@example.com');
@@ -105,6 +105,11 @@ describeWithChromium('operator console in a browser', () => {
     await page.getByText('pendingApproval', { exact: true }).waitFor();
     await page.getByRole('button', { name: 'Approve' }).click();
     await page.getByText('active', { exact: true }).waitFor();
+    await page.getByRole('tab', { name: 'Permissions' }).click();
+    await page.getByLabel('Post listings').click();
+    await page.getByRole('option', { name: 'denied' }).click();
+    await page.getByRole('button', { name: 'Save permissions' }).click();
+    await page.getByText('Permissions saved').waitFor();
 
     await page.getByRole('menuitem', { name: 'Listings' }).click();
     await page.getByRole('cell', { name: 'Sauna by the lake' }).click();

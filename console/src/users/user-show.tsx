@@ -2,6 +2,7 @@ import { BooleanField, ChipField, Datagrid, DateField, EmailField, ReferenceMany
 import { HistoryTab } from '../events/resource-history';
 import { JsonField } from '../layout/json-field';
 import { UserActions } from './user-actions';
+import { UserPermissions } from './user-permissions';
 
 const UserTitle = () => {
   const user = useRecordContext<{ email?: string }>();
@@ -31,8 +32,10 @@ export const UserShow = () => (
         <TextField source="profile.lastName" label="Last name" />
         <DateField source="createdAt" showTime />
         <BooleanField source="stripeConnected" label="Payout account connected" />
-        <JsonField source="permissions" />
         <JsonField source="identityProviders" label="Identity providers" />
+      </Tab>
+      <Tab label="Permissions" path="permissions">
+        <UserPermissions />
       </Tab>
       <Tab label="Extended data" path="data">
         <JsonField source="profile.publicData" label="Public data" />
