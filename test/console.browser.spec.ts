@@ -67,7 +67,7 @@ describeWithChromium('operator console in a browser', () => {
     await page.close();
   });
 
-  it('signs in, finds a user by email, bans them, and shows the ban in the event log naming the operator', async () => {
+  it('signs in, finds a user by email, bans them, shows the ban in the event log naming the operator, and the reactors', async () => {
     const userId = await signUpUser(server, server.marketplace.marketplaceClient.clientId, 'target@example.com');
     const page = await newPage({ width: 1280, height: 800 });
     await signInAs(page, 'ops@example.com');
@@ -87,6 +87,14 @@ describeWithChromium('operator console in a browser', () => {
     await page.screenshot({ path: join(SHOTS, 'event-log-desktop.png'), fullPage: true });
     await page.setViewportSize({ width: 390, height: 844 });
     await page.screenshot({ path: join(SHOTS, 'event-log-phone.png') });
+
+    // Operations: the readiness report's reactors (the test server runs them). From a fresh page at desktop width:
+    // the phone layout folds the menu away.
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto(`${server.baseUrl}/console/users`);
+    await page.getByRole('menuitem', { name: 'Operations' }).click();
+    await page.waitForURL('**/console/operations');
+    await page.getByRole('table', { name: 'Reactors' }).getByRole('cell', { name: 'running here' }).first().waitFor();
     await page.close();
     expect(problems).toEqual([]);
   }, 60_000);

@@ -5,6 +5,7 @@ import { dataProvider } from './api/data-provider';
 import { AsOfPage } from './events/as-of-page';
 import { EventList } from './events/event-list';
 import { ConsoleLayout } from './layout/console-layout';
+import { OperationsPage } from './operations/operations-page';
 import { SignInPage } from './layout/sign-in-page';
 import { ListingEdit, ListingList, ListingShow } from './listings/listing-pages';
 import { TransactionList } from './transactions/transaction-list';
@@ -27,6 +28,7 @@ export const App = () => (
     <Resource name="events" list={EventList} options={{ label: 'Event log' }} />
     <CustomRoutes>
       <Route path="/as-of/:resourceId" element={<AsOfPage />} />
+      <Route path="/operations" element={<OperationsPage />} />
     </CustomRoutes>
   </Admin>
   </BrowserRouter>
