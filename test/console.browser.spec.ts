@@ -85,7 +85,10 @@ describeWithChromium('operator console in a browser', () => {
     const row = page.getByRole('row').filter({ hasText: 'user/updated' }).last();
     await row.getByText(`operator ${operatorId.slice(0, 8)}`).waitFor();
     await page.screenshot({ path: join(SHOTS, 'event-log-desktop.png'), fullPage: true });
+    // A phone: the same log as a simple list that fits the width (no sideways scrolling).
     await page.setViewportSize({ width: 390, height: 844 });
+    await page.getByText(/\d+ user\/updated/).last().waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await page.screenshot({ path: join(SHOTS, 'event-log-phone.png') });
 
     // Operations: the readiness report's reactors (the test server runs them). From a fresh page at desktop width:
@@ -112,6 +115,7 @@ describeWithChromium('operator console in a browser', () => {
     await page.waitForURL('**/console/users/*/show');
     await page.getByText('pendingApproval', { exact: true }).waitFor();
     await page.getByRole('button', { name: 'Approve' }).click();
+    await page.getByText('Approve: done').waitFor();
     await page.getByText('active', { exact: true }).waitFor();
     await page.getByRole('tab', { name: 'Permissions' }).click();
     await page.getByLabel('Post listings').click();

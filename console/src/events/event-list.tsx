@@ -1,5 +1,6 @@
 import { Datagrid, DateField, List, NumberField, TextField, TextInput, DateTimeInput, TopToolbar, FilterButton, useListContext, Button } from 'react-admin';
 import { useEffect, useState } from 'react';
+import { ResponsiveRows } from '../layout/responsive-list';
 import { EventActorField, EventDetails, EventResourceField, EventRecord } from './event-fields';
 
 const filters = [
@@ -44,12 +45,20 @@ const EventActions = () => (
 /** The marketplace's event log (events/query): oldest first, 100 at a time, each with its data when opened. */
 export const EventList = () => (
   <List filters={filters} actions={<EventActions />} pagination={false} perPage={100} title="Event log" disableSyncWithLocation={false}>
-    <Datagrid rowClick="expand" expand={<EventDetails />} bulkActionButtons={false}>
-      <NumberField source="sequenceId" label="Seq" sortable={false} />
-      <DateField source="createdAt" showTime sortable={false} />
-      <TextField source="eventType" sortable={false} />
-      <EventResourceField label="Resource" />
-      <EventActorField label="By" />
-    </Datagrid>
+    <ResponsiveRows
+      primary={(e) => `${e.sequenceId} ${e.eventType}`}
+      secondary={(e) => `${e.resourceType} ${e.resourceId}`}
+      tertiary={(e) => new Date(e.createdAt).toLocaleString()}
+      rowClick={(_id, _resource, e) => `/as-of/${e.resourceId}?sequenceId=${e.sequenceId}`}
+      table={
+        <Datagrid rowClick="expand" expand={<EventDetails />} bulkActionButtons={false}>
+          <NumberField source="sequenceId" label="Seq" sortable={false} />
+          <DateField source="createdAt" showTime sortable={false} />
+          <TextField source="eventType" sortable={false} />
+          <EventResourceField label="Resource" />
+          <EventActorField label="By" />
+        </Datagrid>
+      }
+    />
   </List>
 );

@@ -1,5 +1,5 @@
 import { Box } from '@mui/material';
-import { Labeled, useRecordContext } from 'react-admin';
+import { useRecordContext } from 'react-admin';
 
 /** Extended data and other nested values as formatted JSON, labelled for screen readers. */
 export const JsonView = ({ value, label }: { value: unknown; label: string }) => (
@@ -8,12 +8,9 @@ export const JsonView = ({ value, label }: { value: unknown; label: string }) =>
   </Box>
 );
 
+/** A nested value of the record as JSON; the show layout around it gives it its visible label (from `label`). */
 export const JsonField = ({ source, label }: { source: string; label?: string }) => {
   const record = useRecordContext();
   const value = source.split('.').reduce<unknown>((v, key) => (v as Record<string, unknown> | undefined)?.[key], record);
-  return (
-    <Labeled label={label ?? source}>
-      <JsonView value={value} label={label ?? source} />
-    </Labeled>
-  );
+  return <JsonView value={value} label={label ?? source} />;
 };

@@ -4,7 +4,8 @@ import {
   TabbedShowLayout, TextField, TextInput, TopToolbar, useRecordContext,
 } from 'react-admin';
 import { HistoryTab } from '../events/resource-history';
-import { MoneyField, UserReference } from '../layout/fields';
+import { money, MoneyField, UserReference } from '../layout/fields';
+import { ResponsiveRows } from '../layout/responsive-list';
 import { CommandButton } from '../layout/command-button';
 import { JsonField } from '../layout/json-field';
 import { JsonInput } from '../layout/json-input';
@@ -19,13 +20,20 @@ const filters = [
 
 export const ListingList = () => (
   <List filters={filters} perPage={25} title="Listings">
-    <Datagrid rowClick="show" bulkActionButtons={false}>
-      <TextField source="title" sortable={false} />
-      <ChipField source="state" sortable={false} />
-      <MoneyField source="price" label="Price" />
-      <UserReference rel="author" label="Author" />
-      <DateField source="createdAt" showTime sortable={false} />
-    </Datagrid>
+    <ResponsiveRows
+      primary={(l) => l.title}
+      secondary={(l) => l.state}
+      tertiary={(l) => money(l.price)}
+      table={
+        <Datagrid rowClick="show" bulkActionButtons={false}>
+          <TextField source="title" sortable={false} />
+          <ChipField source="state" sortable={false} />
+          <MoneyField source="price" label="Price" />
+          <UserReference rel="author" label="Author" />
+          <DateField source="createdAt" showTime sortable={false} />
+        </Datagrid>
+      }
+    />
   </List>
 );
 
