@@ -34,6 +34,15 @@ describe('console operators: sign-in, session cookie, CSRF, minted tokens, revoc
     }
   });
 
+  it('refuses a sign-in from a plain form (login CSRF): JSON only', async () => {
+    const res = await http(server.baseUrl, '/console/api/sign-in', {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
+      body: new URLSearchParams({ email: 'ada@example.com', password: OPERATOR_PASSWORD }).toString(),
+    });
+    expect([res.status, res.body.errors[0].code, res.headers.get('set-cookie')]).toEqual([415, 'unsupported-content-type', null]);
+  });
+
   it('limits sign-in attempts per email: 429 with Retry-After after the free failures, even with the right password', async () => {
     await addOperator(server, 'limited@example.com');
     for (let i = 0; i < 10; i++) expect((await signIn(server, 'limited@example.com', 'wrong-password')).res.status).toBe(401);

@@ -88,7 +88,7 @@ describeWithChromium('operator console in a browser', () => {
     // A phone: the same log as a simple list that fits the width (no sideways scrolling).
     await page.setViewportSize({ width: 390, height: 844 });
     await page.getByText(/\d+ user\/updated/).last().waitFor();
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    expect(await page.evaluate(() => (globalThis as unknown as { document: { documentElement: { scrollWidth: number } } }).document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await page.screenshot({ path: join(SHOTS, 'event-log-phone.png') });
 
     // Operations: the readiness report's reactors (the test server runs them). From a fresh page at desktop width:

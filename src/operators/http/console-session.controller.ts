@@ -3,7 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { CONFIG, type Config } from '../../config';
 import { AuthAttemptLimits } from '../../http/auth-limits';
 import { validateParams } from '../../http/validation';
-import { ApiError } from '../../shared/api-error';
+import { ApiError, apiError } from '../../shared/api-error';
 import { ActiveSession, CONSOLE_SESSION_SECONDS, ConsoleSessions } from '../console-sessions';
 import { MintTokenBody, SignInBody } from './console-session.dto';
 
@@ -37,6 +37,10 @@ export class ConsoleSessionController {
   @Post('sign-in')
   @HttpCode(200)
   async signIn(@Body() body: unknown, @Req() request: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply) {
+    // JSON only: another site's plain HTML form (urlencoded, no preflight) could otherwise sign a visitor in to the
+    // attacker's account (login CSRF). A cross-origin JSON post needs a preflight, which /console never grants.
+    if (!/^application\/json\b/i.test(request.headers['content-type'] ?? ''))
+      throw apiError(415, 'unsupported-content-type', 'Sign in with a JSON body (content-type: application/json).');
     const { email, password } = validateParams(SignInBody, body, 'body');
     const keys = { account: `operator:${email.trim().toLowerCase()}`, address: request.ip };
     const failed = (error: unknown) => error instanceof ApiError && error.code === 'console-sign-in-failed';
