@@ -42,6 +42,9 @@ describeWithChromium('operator console in a browser', () => {
   /** A page that records what must never happen: script errors and Content-Security-Policy refusals. */
   const newPage = async (viewport: { width: number; height: number }): Promise<Page> => {
     const page = await browser.newPage({ viewport });
+    // The page's Date is the server's (test) clock, as a browser's and a server's agree in life: the console asks
+    // for windows around "now" (availability exceptions) that the API judges by its own clock. Timers keep running.
+    await page.clock.setFixedTime(server.clock.now());
     page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
     // React reports a render error it caught (the page shows "Something went wrong") on the console.
     page.on('console', (message) => {
@@ -128,6 +131,9 @@ describeWithChromium('operator console in a browser', () => {
     await page.getByRole('button', { name: 'Close listing' }).click();
     // Open is offered only for a closed listing.
     await page.getByRole('button', { name: 'Open listing' }).waitFor();
+    await page.getByRole('tab', { name: 'Availability & stock' }).click();
+    await page.getByText('No exceptions in the next 90 days.').waitFor();
+    await page.getByText('not set', { exact: true }).waitFor();
 
     await page.goto(`${server.baseUrl}/console/transactions/${transactionId}/show`);
     await page.getByLabel('Transition', { exact: true }).click();

@@ -8,7 +8,7 @@ import { ApiResource, integration, Params, recordOf } from './integration';
  */
 const PATHS: Record<string, { query: string; show?: string; update?: string; include?: string }> = {
   users: { query: 'users/query', show: 'users/show', update: 'users/update_profile' },
-  listings: { query: 'listings/query', show: 'listings/show', update: 'listings/update', include: 'images,author' },
+  listings: { query: 'listings/query', show: 'listings/show', update: 'listings/update', include: 'images,author,currentStock' },
   transactions: { query: 'transactions/query', show: 'transactions/show', update: 'transactions/update_metadata', include: 'customer,provider,listing,booking,reviews,messages,stockReservation' },
   events: { query: 'events/query' },
 };

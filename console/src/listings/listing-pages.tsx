@@ -6,6 +6,7 @@ import {
 import { HistoryTab } from '../events/resource-history';
 import { money, MoneyField, UserReference } from '../layout/fields';
 import { ResponsiveRows } from '../layout/responsive-list';
+import { AvailabilityExceptions, CurrentStock } from './listing-availability';
 import { CommandButton } from '../layout/command-button';
 import { JsonField } from '../layout/json-field';
 import { JsonInput } from '../layout/json-input';
@@ -77,8 +78,10 @@ export const ListingShow = () => (
         <DateField source="createdAt" showTime />
         <Images />
       </Tab>
-      <Tab label="Availability" path="availability">
+      <Tab label="Availability & stock" path="availability">
         <JsonField source="availabilityPlan" label="Availability plan" />
+        <AvailabilityExceptions />
+        <CurrentStock label="Current stock" />
       </Tab>
       <Tab label="Extended data" path="data">
         <JsonField source="publicData" label="Public data" />
