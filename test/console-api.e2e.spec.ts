@@ -105,6 +105,17 @@ describe('the console page, the as-of read and ban through an operator token', (
     expect((await integ(server, token, 'x-transactions/operator_transitions?id=00000000-0000-4000-8000-000000000000')).status).toBe(404);
   });
 
+  it('lists processes with versions and aliases, and shows a version with its EDN and transitions', async () => {
+    const processes = (await integ(server, token, 'x-processes/query')).body.data;
+    const negotiation = processes.find((p: { id: string }) => p.id === 'default-negotiation');
+    expect(negotiation.attributes).toMatchObject({ versions: [expect.objectContaining({ version: 1 })], aliases: { 'release-1': 1 } });
+    const shown = (await integ(server, token, 'x-processes/show?name=default-negotiation&version=1')).body.data.attributes;
+    expect(shown.edn).toContain(':transition/request-quote');
+    expect(shown.transitions).toContainEqual(expect.objectContaining({ name: 'transition/operator-reject-request', actor: 'operator', from: 'state/quote-requested', timed: false }));
+    expect((await integ(server, token, 'x-processes/show?name=default-negotiation&version=99')).status).toBe(404);
+    expect((await integ(server, token, 'x-processes/show?name=default-negotiation&version=x')).body.errors[0].source.path).toEqual(['version']);
+  });
+
   it('answers 503 with the build command when the console is not built', async () => {
     const bare = await startTestServer({ consoleDir: join(build, 'nowhere') });
     try {

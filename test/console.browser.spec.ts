@@ -70,7 +70,7 @@ describeWithChromium('operator console in a browser', () => {
     await page.close();
   });
 
-  it('signs in, finds a user by email, bans them, shows the ban in the event log naming the operator, and the reactors', async () => {
+  it('signs in, finds a user by email, bans them, shows the ban in the event log naming the operator, the reactors and a process graph', async () => {
     const userId = await signUpUser(server, server.marketplace.marketplaceClient.clientId, 'target@example.com');
     const page = await newPage({ width: 1280, height: 800 });
     await signInAs(page, 'ops@example.com');
@@ -101,6 +101,15 @@ describeWithChromium('operator console in a browser', () => {
     await page.getByRole('menuitem', { name: 'Operations' }).click();
     await page.waitForURL('**/console/operations');
     await page.getByRole('table', { name: 'Reactors' }).getByRole('cell', { name: 'running here' }).first().waitFor();
+
+    // Processes: a version drawn as a graph (dagre's layout), with its EDN.
+    await page.getByRole('menuitem', { name: 'Processes' }).click();
+    await page.getByLabel('Process', { exact: true }).click();
+    await page.getByRole('option', { name: 'default-negotiation' }).click();
+    await page.getByRole('img', { name: 'Process graph: states and transitions' }).getByText('operator-reject-request (operator)').waitFor();
+    await page.getByLabel('process.edn').filter({ hasText: ':transition/request-quote' }).waitFor();
+    expect(await page.evaluate(() => (globalThis as unknown as { document: { documentElement: { scrollWidth: number } } }).document.documentElement.scrollWidth)).toBeLessThanOrEqual(1280);
+    await page.screenshot({ path: join(SHOTS, 'process-desktop.png') });
     await page.close();
     expect(problems).toEqual([]);
   }, 60_000);

@@ -6,6 +6,7 @@ import { AsOfPage } from './events/as-of-page';
 import { EventList } from './events/event-list';
 import { ConsoleLayout } from './layout/console-layout';
 import { OperationsPage } from './operations/operations-page';
+import { ProcessesPage } from './processes/processes-page';
 import { SignInPage } from './layout/sign-in-page';
 import { ListingEdit, ListingList, ListingShow } from './listings/listing-pages';
 import { TransactionList } from './transactions/transaction-list';
@@ -29,6 +30,7 @@ export const App = () => (
     <CustomRoutes>
       <Route path="/as-of/:resourceId" element={<AsOfPage />} />
       <Route path="/operations" element={<OperationsPage />} />
+      <Route path="/processes" element={<ProcessesPage />} />
     </CustomRoutes>
   </Admin>
   </BrowserRouter>

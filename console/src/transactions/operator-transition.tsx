@@ -44,7 +44,7 @@ export const OperatorTransition = () => {
   return (
     <Box component="section" aria-label="Operator transition">
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ alignItems: { sm: 'center' } }}>
-        <TextField select label="Transition" size="small" sx={{ minWidth: 260 }} value={transition} onChange={(e) => { setTransition(e.target.value); setPreview(null); }}>
+        <TextField select fullWidth={false} label="Transition" size="small" sx={{ minWidth: 260 }} value={transition} onChange={(e) => { setTransition(e.target.value); setPreview(null); }}>
           {(allowed ?? []).map((name) => (
             <MenuItem key={name} value={name}>{name}</MenuItem>
           ))}
