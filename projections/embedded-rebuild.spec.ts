@@ -1,4 +1,5 @@
 import Database from 'better-sqlite3';
+import { NO_UPCASTS } from '../src/shared/event-shapes';
 import { READ_MODEL_TABLES, readModelRows } from '../bench/rebuild/read-model-rows';
 import { marketplaceLog } from '../bench/rebuild/marketplace-log';
 import type { DocumentProjection, Projection } from '../src/event-sourcing/projection';
@@ -20,7 +21,7 @@ const openLive = async (projections: readonly Projection[]) => {
   const db = new Database(':memory:');
   const events = new SqliteEventStore(db);
   const stores = { documents: new SqliteDocumentStore(db), search: new SqliteListingSearch(db) };
-  const engine = new InlineProjectionEngine(events, stores, projections);
+  const engine = new InlineProjectionEngine(events, stores, projections, NO_UPCASTS);
   await engine.start();
   const append = async (batches: StreamAppend[][]) => {
     for (const batch of batches) await events.append(batch);
@@ -84,7 +85,7 @@ describe('rebuildReadModels, embedded (one bulk transaction)', () => {
       body TEXT NOT NULL, fields TEXT NOT NULL, position INTEGER NOT NULL DEFAULT 0, PRIMARY KEY (collection, marketplace_id, id)) WITHOUT ROWID`);
     const events = new SqliteEventStore(db);
     const stores = { documents: new SqliteDocumentStore(db), search: new SqliteListingSearch(db) };
-    const engine = new InlineProjectionEngine(events, stores, ALL_PROJECTIONS);
+    const engine = new InlineProjectionEngine(events, stores, ALL_PROJECTIONS, NO_UPCASTS);
     await engine.start();
     for (const batch of batches.slice(0, 4)) await events.append(batch);
     const tables = () => Object.fromEntries(READ_MODEL_TABLES.map((table) => [table, [...readModelRows(db, table)]]));

@@ -3,10 +3,12 @@ import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { SqliteLogScan } from '../src/event-store/sqlite-log-scan';
 import type { Projection } from '../src/event-sourcing/projection';
+import { EventShapes, NO_UPCASTS, UpcastTally } from '../src/shared/event-shapes';
 import type { SqliteDocumentStore } from '../src/read-models/sqlite-document-store';
 import type { SqliteListingSearch } from '../src/search/sqlite-listing-search';
 import { FinalWrites, NewestFirstReplay } from './newest-first';
 import { ALL_PROJECTIONS } from './registry';
+import { ALL_EVENT_SHAPES } from '../src/infrastructure/event-shapes.registry';
 import type { RebuildWorkerData } from './rebuild-worker';
 
 /** Log positions read per query: rows die young (a larger window lives through scavenges into the old generation). */
@@ -24,6 +26,10 @@ export interface EmbeddedRebuildOptions {
    * then spans turns of the event loop, so nothing else may use the connection meanwhile.
    */
   worker?: boolean;
+  /** The shapes events are read in (the port's, src/event-store/shaped-event-store.ts); the worker uses the registry's. */
+  shapes?: EventShapes;
+  /** Counts the events upcast on the way. */
+  upcasts?: UpcastTally;
 }
 
 type Stores = { documents: SqliteDocumentStore; search?: SqliteListingSearch };
@@ -45,7 +51,9 @@ type Stores = { documents: SqliteDocumentStore; search?: SqliteListingSearch };
  */
 export const rebuildEmbedded = async (stores: Stores, projections: readonly Projection[], options: EmbeddedRebuildOptions): Promise<{ events: number; position: number }> => {
   const db = stores.documents.database;
-  const inWorker = options.worker === true && !db.memory && existsSync(WORKER) && projections.every((p) => ALL_PROJECTIONS.includes(p));
+  // The worker runs the registries' projections and shapes (functions cannot be sent to it).
+  const registries = projections.every((p) => ALL_PROJECTIONS.includes(p)) && (options.shapes ?? ALL_EVENT_SHAPES) === ALL_EVENT_SHAPES;
+  const inWorker = options.worker === true && !db.memory && existsSync(WORKER) && registries;
   // The commit is the rebuild's one point of durability: FULL syncs the WAL in it, whatever the connection does
   // otherwise (with SQLITE_SYNCHRONOUS=FULL the event store commits with NORMAL and syncs the WAL itself,
   // src/event-store/wal-group-commit.ts).
@@ -64,7 +72,7 @@ export const rebuildEmbedded = async (stores: Stores, projections: readonly Proj
 
 const loadHere = (stores: Stores, projections: readonly Projection[], options: EmbeddedRebuildOptions) => {
   const load = bulkLoad(stores, projections, options);
-  const replay = new NewestFirstReplay(projections);
+  const replay = new NewestFirstReplay(projections, options.shapes ?? NO_UPCASTS);
   const log = SqliteLogScan.beside(stores.documents.database);
   try {
     for (const chunk of log.newestFirst(options.until, WINDOW)) load.store(replay.replay(chunk));
@@ -120,6 +128,7 @@ const bulkLoad = (stores: Stores, projections: readonly Projection[], options: E
       for (const row of writes.keys) documents.insertKey(row);
       for (const op of writes.search) search!.load(op);
       events += writes.events;
+      options.upcasts?.addAll(writes.upcasts);
       newest ||= writes.newest;
       options.onProgress?.(options.until - writes.oldest + 1, options.until);
     },

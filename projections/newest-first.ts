@@ -1,4 +1,6 @@
+import type { RecordedEvent } from '../src/event-store/event-store.port';
 import { LogRow, ScannedEvent, scannedEvent } from '../src/event-store/sqlite-log-scan';
+import { EventShapes, UpcastTally } from '../src/shared/event-shapes';
 import { handles, Projection } from '../src/event-sourcing/projection';
 import type { ReadModelOp } from '../src/read-models/document-store.port';
 import type { DocumentRow, KeyRow } from '../src/read-models/sqlite-document-bulk-load';
@@ -14,6 +16,8 @@ export interface FinalWrites {
   documents: DocumentRow[];
   keys: KeyRow[];
   search: Array<SearchOp & { position: number }>;
+  /** The chunk's events that were upcast, by type and stored version. */
+  upcasts: UpcastTally['byType'];
 }
 
 /**
@@ -38,7 +42,11 @@ export class NewestFirstReplay {
   /** Keys (`collection\0marketplace\0key`) whose final holder is known. */
   private readonly claimed = new Set<string>();
 
-  constructor(projections: readonly Projection[]) {
+  constructor(
+    projections: readonly Projection[],
+    /** The log is read raw: each event a projection reads is brought to its current shape first. */
+    private readonly shapes: EventShapes,
+  ) {
     const types = new Set(projections.flatMap((p) => (p.eventTypes === 'all' ? [] : p.eventTypes)));
     // Reversed: the registry order of a forward replay, backwards.
     const byType = new Map([...types].map((type) => [type, projections.filter((p) => handles(p, type)).reverse()]));
@@ -48,11 +56,13 @@ export class NewestFirstReplay {
 
   /** The final writes among a chunk of the log given newest first. */
   replay(rows: readonly LogRow[]): FinalWrites {
-    const out: FinalWrites = { events: rows.length, newest: rows[0][0], oldest: rows[rows.length - 1][0], documents: [], keys: [], search: [] };
+    const upcasts = new UpcastTally();
+    const out: FinalWrites = { events: rows.length, newest: rows[0][0], oldest: rows[rows.length - 1][0], documents: [], keys: [], search: [], upcasts: upcasts.byType };
     for (const row of rows) {
+      // Upcast (and counted) whether read or not, as a read of the port would: what `rebuild` reports is the log's.
+      const event = this.shapes.current<RecordedEvent & Partial<ScannedEvent>>(scannedEvent(row), upcasts);
       const readers = this.readersOf(row[4]);
       if (readers.length === 0) continue;
-      const event = scannedEvent(row);
       for (const projection of readers) {
         if (projection.target === 'listing-search') {
           const ops = projection.project(event);
@@ -71,7 +81,7 @@ export class NewestFirstReplay {
     if (this.meet(`\u0000${marketplaceId}\u0000${id}`)) out.search.push({ ...op, position });
   }
 
-  private document(op: ReadModelOp, event: ScannedEvent, out: FinalWrites): void {
+  private document(op: ReadModelOp, event: RecordedEvent & Partial<ScannedEvent>, out: FinalWrites): void {
     const [marketplaceId, id] = op.op === 'put' ? [op.document.marketplaceId, op.document.id] : [op.marketplaceId, op.id];
     const scope = `${op.collection}\u0000${marketplaceId}\u0000`;
     const final = this.meet(scope + id);
@@ -105,7 +115,8 @@ export class NewestFirstReplay {
 
 /**
  * A body that is its event's resource (users, listings, images...) is stored as the event's own text of it: the
- * text the live projection stored, without encoding it again (src/shared/stored-json-text.ts).
+ * text the live projection stored, without encoding it again (src/shared/stored-json-text.ts). An upcast event has
+ * no such text (its resource is not the stored one): its body is encoded.
  */
-const storedBody = (body: unknown, event: ScannedEvent): string | undefined =>
+const storedBody = (body: unknown, event: RecordedEvent & Partial<ScannedEvent>): string | undefined =>
   body !== null && body === event.metadata.resource ? (event.resourceText ?? undefined) : undefined;

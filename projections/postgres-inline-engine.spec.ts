@@ -1,4 +1,5 @@
 import type { NewEvent, RecordedEvent } from '../src/event-store/event-store.port';
+import { NO_UPCASTS } from '../src/shared/event-shapes';
 import { PostgresEventStore } from '../src/event-store/postgres-event-store';
 import type { DocumentProjection } from '../src/event-sourcing/projection';
 import { PostgresDatabase } from '../src/infrastructure/postgres-database';
@@ -30,7 +31,7 @@ if (skipWithoutPostgres('PostgresInlineProjectionEngine')) {
       const db = await PostgresDatabase.open({ url: database.url, maxConnections: 3 });
       const events = await PostgresEventStore.open(db);
       const documents = await PostgresDocumentStore.open(db);
-      const engine = new PostgresInlineProjectionEngine(events, { documents }, projections);
+      const engine = new PostgresInlineProjectionEngine(events, { documents }, projections, NO_UPCASTS);
       await engine.start();
       closers.push(async () => {
         await engine.stop();

@@ -1,6 +1,7 @@
 import type { PoolClient } from 'pg';
 import type { PostgresEventStore } from '../src/event-store/postgres-event-store';
 import type { RecordedEvent } from '../src/event-store/event-store.port';
+import type { EventShapes } from '../src/shared/event-shapes';
 import { ProjectedBatch, Projection, projectBatch, targetOf } from '../src/event-sourcing/projection';
 import type { PostgresDocumentStore } from '../src/read-models/postgres-document-store';
 import type { PostgresListingSearch } from '../src/search/postgres-listing-search';
@@ -33,6 +34,8 @@ export class PostgresInlineProjectionEngine implements ProjectionEngine {
     private readonly events: PostgresEventStore,
     private readonly stores: PostgresReadModelStores,
     private readonly projections: readonly Projection[],
+    /** The adapter's events are as stored: projected in their current shapes. */
+    private readonly shapes: EventShapes,
   ) {
     const missing = projections.filter((p) => targetOf(p) === 'listing-search' && !stores.search);
     if (missing.length > 0) throw new Error(`No listing-search store for projection(s) ${missing.map((p) => p.name).join(', ')}`);
@@ -45,7 +48,7 @@ export class PostgresInlineProjectionEngine implements ProjectionEngine {
     for (;;) {
       const batch = await this.events.readAll({ after, limit: CATCH_UP_BATCH });
       if (batch.length < CATCH_UP_BATCH) break;
-      const out = projectBatch(this.projections, batch, checkpoints);
+      const out = projectBatch(this.projections, batch, checkpoints, this.shapes);
       await this.events.withAppendsPaused((client) => this.applyWith(client, out));
       checkpoints = { ...checkpoints, ...out.checkpoints };
       after = batch[batch.length - 1].position;
@@ -54,12 +57,12 @@ export class PostgresInlineProjectionEngine implements ProjectionEngine {
       for (;;) {
         const batch = await this.events.readAll({ after, limit: CATCH_UP_BATCH });
         if (batch.length === 0) break;
-        const out = projectBatch(this.projections, batch, checkpoints);
+        const out = projectBatch(this.projections, batch, checkpoints, this.shapes);
         await this.applyWith(client, out);
         checkpoints = { ...checkpoints, ...out.checkpoints };
         after = batch[batch.length - 1].position;
       }
-      this.events.setInlineProjector((appendClient: PoolClient, events: RecordedEvent[]) => this.applyWith(appendClient, projectBatch(this.projections, events)));
+      this.events.setInlineProjector((appendClient: PoolClient, events: RecordedEvent[]) => this.applyWith(appendClient, projectBatch(this.projections, events, {}, this.shapes)));
     });
     this.state = 'running';
   }

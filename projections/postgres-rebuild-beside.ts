@@ -1,5 +1,6 @@
 import type { Projection } from '../src/event-sourcing/projection';
 import type { PostgresEventStore } from '../src/event-store/postgres-event-store';
+import type { ShapedEventStore } from '../src/event-store/shaped-event-store';
 import { PostgresDatabase } from '../src/infrastructure/postgres-database';
 import { PostgresDocumentStore } from '../src/read-models/postgres-document-store';
 import { PostgresListingSearch } from '../src/search/postgres-listing-search';
@@ -28,7 +29,8 @@ const quote = (name: string): string => `"${name.replace(/"/g, '""')}"`;
  * are not read models and stay where they are.
  */
 export const rebuildBesideAndSwap = async (
-  events: PostgresEventStore,
+  /** Read in current shapes; the append lock is the adapter's. */
+  events: ShapedEventStore<PostgresEventStore>,
   live: PostgresDatabase,
   projections: readonly Projection[],
   options: RebuildBesideOptions,
@@ -54,7 +56,7 @@ export const rebuildBesideAndSwap = async (
     // The swap moves tables only: a function or type the adapters made beside them would be dropped with the schema.
     const [others] = await beside.query<{ n: string }>('SELECT count(*) AS n FROM pg_proc WHERE pronamespace = $1::regnamespace', [shadow]);
     if (Number(others.n) > 0) throw new Error(`the rebuild schema ${shadow} holds functions the swap would not move; rebuild with the instances stopped`);
-    const swapped = await events.withAppendsPaused(async (client) => {
+    const swapped = await events.stored.withAppendsPaused(async (client) => {
       const rest = await replayInto(events, stores, projections, position, await events.headPosition());
       // Readers in flight finish first; a swap that cannot get its locks soon gives up rather than stall appends.
       await client.query("SET LOCAL lock_timeout = '10s'");

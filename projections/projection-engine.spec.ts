@@ -1,4 +1,5 @@
 import Database from 'better-sqlite3';
+import { NO_UPCASTS } from '../src/shared/event-shapes';
 import type { Config } from '../src/config';
 import type { NewEvent, RecordedEvent } from '../src/event-store/event-store.port';
 import { SqliteEventStore } from '../src/event-store/sqlite-event-store';
@@ -342,7 +343,7 @@ describe('InlineProjectionEngine', () => {
         return thingSearchProjection.project(event);
       },
     };
-    const e = new InlineProjectionEngine(s.events, { documents: s.documents, search: s.search }, [thingsProjection, failingSearch]);
+    const e = new InlineProjectionEngine(s.events, { documents: s.documents, search: s.search }, [thingsProjection, failingSearch], NO_UPCASTS);
     await e.start();
     const head = await s.append(set('a', 1));
     expect(await s.value('a')).toBe(1);
@@ -359,14 +360,14 @@ describe('InlineProjectionEngine', () => {
 
   it('catches up a projection added later (checkpoint 0) at start, without re-applying the others', async () => {
     const s = openStores();
-    const first = new InlineProjectionEngine(s.events, { documents: s.documents }, [thingsProjection]);
+    const first = new InlineProjectionEngine(s.events, { documents: s.documents }, [thingsProjection], NO_UPCASTS);
     await first.start();
     await s.append(set('a', 1), set('b', 2), deleted('a'));
     await first.stop();
 
     const seen: number[] = [];
     const counting: DocumentProjection = { ...thingsProjection, project: (event) => (seen.push(event.position), thingsProjection.project(event)) };
-    const second = new InlineProjectionEngine(s.events, { documents: s.documents, search: s.search }, [counting, thingSearchProjection]);
+    const second = new InlineProjectionEngine(s.events, { documents: s.documents, search: s.search }, [counting, thingSearchProjection], NO_UPCASTS);
     await second.start();
     expect(seen).toEqual([]);
     expect(await s.searchIds()).toEqual(['b']);
@@ -384,7 +385,7 @@ describe('rebuildReadModels', () => {
 
   it('drops and replays both targets, optionally up to a position', async () => {
     const s = openStores();
-    const e = new InlineProjectionEngine(s.events, { documents: s.documents, search: s.search }, projections);
+    const e = new InlineProjectionEngine(s.events, { documents: s.documents, search: s.search }, projections, NO_UPCASTS);
     await e.start();
     await s.append(set('a', 1), set('b', 2));
     const middle = await s.events.headPosition();

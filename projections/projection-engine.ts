@@ -3,6 +3,8 @@ import type { EventStore, RecordedEvent, Subscription } from '../src/event-store
 import { LeasedWorker } from '../src/event-sourcing/leased-worker';
 import type { WorkerLeases } from '../src/event-sourcing/worker-leases.port';
 import { SqliteEventStore } from '../src/event-store/sqlite-event-store';
+import { ShapedEventStore, storedLog } from '../src/event-store/shaped-event-store';
+import type { EventShapes } from '../src/shared/event-shapes';
 import type { DocumentStore } from '../src/read-models/document-store.port';
 import { SqliteDocumentStore } from '../src/read-models/sqlite-document-store';
 import { SqliteListingSearch } from '../src/search/sqlite-listing-search';
@@ -151,6 +153,8 @@ export class InlineProjectionEngine implements ProjectionEngine {
     private readonly events: SqliteEventStore,
     private readonly stores: EmbeddedReadModelStores,
     private readonly projections: readonly Projection[],
+    /** The adapter's events are as stored: projected in their current shapes. */
+    private readonly shapes: EventShapes,
   ) {
     checkTargets(stores, projections);
   }
@@ -164,12 +168,12 @@ export class InlineProjectionEngine implements ProjectionEngine {
     for (;;) {
       const batch = this.events.readAllSync({ after, limit: 1000 });
       if (batch.length === 0) break;
-      const out = projectBatch(this.projections, batch, checkpoints);
+      const out = projectBatch(this.projections, batch, checkpoints, this.shapes);
       this.stores.documents.transaction(() => applyBatchSync(this.stores, out));
       checkpoints = { ...checkpoints, ...out.checkpoints };
       after = batch[batch.length - 1].position;
     }
-    this.events.setInlineProjector((events: RecordedEvent[]) => applyBatchSync(this.stores, projectBatch(this.projections, events)));
+    this.events.setInlineProjector((events: RecordedEvent[]) => applyBatchSync(this.stores, projectBatch(this.projections, events, {}, this.shapes)));
     this.state = 'running';
   }
 
@@ -546,7 +550,9 @@ export const rebuildReadModels = async (
 ): Promise<{ events: number; position: number }> => {
   checkTargets(target, projections);
   const head = options.until ?? (await events.headPosition());
-  if (events instanceof SqliteEventStore && isEmbedded(target)) return rebuildEmbedded(target, projections, { ...options, until: head });
+  // The embedded fast path reads the adapter's table itself, and brings each event up to date as the port would.
+  if (storedLog(events) instanceof SqliteEventStore && isEmbedded(target))
+    return rebuildEmbedded(target, projections, { ...options, until: head, ...(events instanceof ShapedEventStore ? { shapes: events.shapes, upcasts: events.upcasts } : {}) });
   await target.search?.reset();
   await target.documents.reset();
   let after = 0;

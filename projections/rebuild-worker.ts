@@ -2,7 +2,9 @@ import Database from 'better-sqlite3';
 import { parentPort, workerData } from 'node:worker_threads';
 import { SqliteLogScan } from '../src/event-store/sqlite-log-scan';
 import { FinalWrites, NewestFirstReplay } from './newest-first';
+import { UpcastTally } from '../src/shared/event-shapes';
 import { ALL_PROJECTIONS } from './registry';
+import { ALL_EVENT_SHAPES } from '../src/infrastructure/event-shapes.registry';
 
 /**
  * The replay half of an embedded rebuild in a worker thread (embedded-rebuild.ts): reads the log newest first
@@ -31,7 +33,11 @@ port.on('message', () => {
 });
 
 const run = async () => {
-  const replay = new NewestFirstReplay(projections.map((name) => ALL_PROJECTIONS.find((p) => p.name === name)!));
+  // Functions cannot be sent either: the registry's shapes, which are the port's (the composition root's).
+  const replay = new NewestFirstReplay(
+    projections.map((name) => ALL_PROJECTIONS.find((p) => p.name === name)!),
+    ALL_EVENT_SHAPES,
+  );
   const log = new SqliteLogScan(new Database(file, { readonly: true, fileMustExist: true }), true);
   let batch: FinalWrites | null = null;
   const post = async (writes: FinalWrites) => {
@@ -63,7 +69,15 @@ const merge = (a: FinalWrites, b: FinalWrites): FinalWrites => ({
   documents: a.documents.concat(b.documents),
   keys: a.keys.concat(b.keys),
   search: a.search.concat(b.search),
+  upcasts: mergeUpcasts(a.upcasts, b.upcasts),
 });
+
+const mergeUpcasts = (a: FinalWrites['upcasts'], b: FinalWrites['upcasts']): FinalWrites['upcasts'] => {
+  const tally = new UpcastTally();
+  tally.addAll(a);
+  tally.addAll(b);
+  return tally.byType;
+};
 
 void run().catch((error: unknown) => {
   // Re-thrown outside the promise, so the main thread gets it as the worker's 'error' event.

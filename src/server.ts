@@ -8,6 +8,7 @@ import { METRICS, type ServiceMetrics } from './health/service-metrics';
 import { ApiErrorFilter } from './http/error.filter';
 import { installRateLimits } from './http/rate-limits';
 import { installReadModelsBehindHeader } from './http/read-models-behind';
+import { installQuietConnectionsClose } from './http/quiet-connections';
 import { installSecurityHeaders } from './http/security-headers';
 import { clientErrorHandler, frameworkErrors, installBodyParsers } from './http/request-guards';
 import { Infrastructure, startBackgroundWork } from './infrastructure/composition-root';
@@ -46,6 +47,7 @@ export const createServer = async (infra: Infrastructure, options: ServerOptions
   if (infra.config.rateLimits) installRateLimits(adapter.getInstance(), infra.config.rateLimits);
   installReadModelsBehindHeader(adapter.getInstance());
   installSecurityHeaders(adapter.getInstance());
+  installQuietConnectionsClose(adapter.getInstance());
   // The APIs take Transit, JSON, forms (Authentication API) and multipart (uploads); anything else is 415.
   installBodyParsers(adapter.getInstance(), BODY_LIMIT);
   const app = await NestFactory.create<NestFastifyApplication>(AppModule.with(infra, options.clock, options.ids), adapter, {

@@ -16,6 +16,8 @@ export interface EventStoreFixture {
    * Where an adapter has one, the global-order case appends through both.
    */
   otherWriter?: EventStore;
+  /** The shaped port (src/event-store/shaped-event-store.ts) stamps each event's shape version into its metadata. */
+  stampsShapeVersions?: boolean;
   cleanup: () => Promise<void>;
 }
 
@@ -82,7 +84,7 @@ export const eventStoreContract = (name: string, makeStore: () => Promise<EventS
           position: result.position,
           type: 'user/created',
           data,
-          metadata,
+          metadata: fixture.stampsShapeVersions ? { ...metadata, shapeVersion: 1 } : metadata,
         });
         const readData = read.data as typeof data;
         expect(readData.id).toBeInstanceOf(Uuid);

@@ -1,169 +1,37 @@
-import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import sharp from 'sharp';
-import type { CreatedMarketplace } from '../src/marketplaces/commands/create-marketplace.handler';
-import type { RecordedEvent } from '../src/event-store/event-store.port';
-import { decodeStored, encodeStored } from '../src/shared/stored-json';
-import { http } from './support/http';
-import { integrationSdk, integrationSdkFor, marketplaceSdk, sharetribeSdk, trustedMarketplaceSdk } from './support/sdks';
-import { startTestServer, TestServer } from './support/test-server';
+import { ALL_EVENT_SHAPES } from '../src/infrastructure/event-shapes.registry';
+import { decodeStored } from '../src/shared/stored-json';
+import type { EventMetadata } from '../src/shared/log-events';
+import { GOLDEN, goldenLines, goldenMeta, goldenReleases, importGoldenLog, record, sweep } from './support/golden-log';
+import { cliRun } from './support/server-process';
+import { startTestServer } from './support/test-server';
 
 /**
  * Upgrades keep the log: a golden log recorded by a release (test/golden/<release>/: every event as stored, the blobs
- * it refers to, and the API's answers to a sweep of reads) is replayed into a fresh store of this release, its read
- * models built from it, and the same reads must answer the same. A release that changes an event's shape adds its
- * own golden log and keeps every older one; a change that cannot read an old log fails here.
+ * it refers to, and the API's answers to a sweep of reads) is imported into a fresh store of this release, on every
+ * engine the tests run (the embedded and postgres jest projects), its read models built from it, and the same reads
+ * must answer the same. Old events reach every reader through the contexts' upcasters (src/shared/event-shapes.ts).
  *
- * `RECORD_GOLDEN_LOG=<release>` records one (a marketplace walked through the flows below, through the SDKs).
+ * A release that changes an event's shape records its own golden log (`npm run golden:record`, or
+ * `RECORD_GOLDEN_LOG=<release> npx jest test/golden-log.e2e.spec.ts --selectProjects embedded`) and keeps every
+ * older one; a change that cannot read an old log fails here.
  */
-const GOLDEN = join(__dirname, 'golden');
-const PASSWORD = 'golden-password';
-const { Money, UUID, LatLng } = sharetribeSdk.types;
-const DAY = 24 * 3600 * 1000;
+const releases = goldenReleases();
 
-interface GoldenMeta {
-  marketplace: CreatedMarketplace;
-  clockAt: string;
-  users: Record<string, string>;
-  ids: Record<string, string>;
-}
-type StoredLine = { streamId: string; id: string; type: string; data: string; metadata: string };
-
-/** The reads compared: Integration API views of everything, a party's and an anonymous reader's Marketplace API views. */
-const sweep = async (baseUrl: string, meta: GoldenMeta): Promise<Record<string, unknown>> => {
-  const integ = integrationSdkFor(baseUrl, meta.marketplace);
-  const anon = marketplaceSdk(baseUrl, meta.marketplace);
-  const buyer = marketplaceSdk(baseUrl, meta.marketplace, { tokenStore: sharetribeSdk.tokenStore.memoryStore() });
-  await buyer.login({ username: meta.users.buyer, password: PASSWORD });
-  const seller = marketplaceSdk(baseUrl, meta.marketplace, { tokenStore: sharetribeSdk.tokenStore.memoryStore() });
-  await seller.login({ username: meta.users.seller, password: PASSWORD });
-  const all = { include: ['booking', 'stockReservation', 'reviews', 'messages', 'listing', 'customer', 'provider'], perPage: 100 };
-  const answers: Record<string, unknown> = {
-    'integ marketplace/show': (await integ.marketplace.show({})).data,
-    'integ users/query': (await integ.users.query({ perPage: 100 })).data,
-    'integ listings/query': (await integ.listings.query({ include: ['images', 'author', 'currentStock'], perPage: 100 })).data,
-    'integ transactions/query': (await integ.transactions.query(all)).data,
-    'integ events/query': (await integ.events.query({ startAfterSequenceId: 0 })).data.data.map((e: { attributes: Record<string, unknown> }) => {
-      // sequenceId is the log position: a replay assigns its own (the order is what is compared).
-      const { sequenceId: _position, ...rest } = e.attributes;
-      return rest;
-    }),
-    'api transactions/query (buyer)': (await buyer.transactions.query({ ...all, only: 'order' })).data,
-    'api current_user/show (buyer)': (await buyer.currentUser.show({ include: ['stripeCustomer.defaultPaymentMethod'] })).data,
-    // Folded from the user's payments stream and the emulator's objects (write-side state, not a read model).
-    'api current_user/show (seller)': (await seller.currentUser.show({ include: ['stripeAccount'] })).data,
-    'api stripe_account/fetch (seller)': (await seller.stripeAccount.fetch()).data,
-    'api listings/query (anonymous)': (await anon.listings.query({ include: ['images', 'author'] })).data,
-    'api reviews/query (anonymous)': (await anon.reviews.query({ listingId: new UUID(meta.ids.hourly), include: ['author'] })).data,
-    'assets latest': (await anon.assetsByAlias({ paths: ['/content/top-bar.json', '/design/branding.json'], alias: 'latest' })).data,
-  };
-  return JSON.parse(JSON.stringify(answers).split(baseUrl).join('<base>'));
-};
-
-const record = async (release: string) => {
-  const folder = join(GOLDEN, release);
-  const server = await startTestServer();
-  try {
-    const meta = await walk(server);
-    const events: RecordedEvent[] = [];
-    for (let after = 0; ; ) {
-      const page = await server.infra.events.readAll({ after, limit: 1000 });
-      events.push(...page);
-      if (page.length < 1000) break;
-      after = page.at(-1)!.position;
-    }
-    rmSync(folder, { recursive: true, force: true });
-    mkdirSync(folder, { recursive: true });
-    const lines: StoredLine[] = events.map((e) => ({ streamId: e.streamId, id: e.id, type: e.type, data: encodeStored(e.data), metadata: encodeStored(e.metadata) }));
-    writeFileSync(join(folder, 'log.jsonl'), lines.map((l) => JSON.stringify(l)).join('\n') + '\n');
-    cpSync(join(server.infra.config.dataDir, 'blobs'), join(folder, 'blobs'), { recursive: true });
-    writeFileSync(join(folder, 'meta.json'), JSON.stringify({ ...meta, clockAt: server.clock.now().toISOString() }, null, 2) + '\n');
-    writeFileSync(join(folder, 'answers.json'), JSON.stringify(await sweep(server.baseUrl, { ...meta, clockAt: '' }), null, 1) + '\n');
-  } finally {
-    await server.close();
+/** The events of a golden log stored in an older shape than this release writes, by type and stored version. */
+const olderShapesIn = (release: string): Record<string, Record<string, number>> => {
+  const counts: Record<string, Record<string, number>> = {};
+  for (const line of goldenLines(release)) {
+    const stored = decodeStored<EventMetadata>(line.metadata).shapeVersion ?? 1;
+    if (stored === ALL_EVENT_SHAPES.versionOf(line.type)) continue;
+    counts[line.type] ??= {};
+    counts[line.type][stored] = (counts[line.type][stored] ?? 0) + 1;
   }
+  return counts;
 };
 
-/** A marketplace walked through the flows whose events a log holds: users, listings, images, stock, bookings, purchases, reviews, messages, payments. */
-const walk = async (server: TestServer): Promise<Omit<GoldenMeta, 'clockAt'>> => {
-  const mp = server.marketplace;
-  const member = async (name: string) => {
-    const tokenStore = sharetribeSdk.tokenStore.memoryStore();
-    const client = marketplaceSdk(server.baseUrl, mp, { tokenStore });
-    const email = `${name}@golden.example`;
-    await client.currentUser.create({ email, password: PASSWORD, firstName: name, lastName: 'Golden', publicData: { role: name } });
-    await client.login({ username: email, password: PASSWORD });
-    const trustedTokens = sharetribeSdk.tokenStore.memoryStore();
-    trustedTokens.setToken((await trustedMarketplaceSdk(server.baseUrl, mp, tokenStore).exchangeToken()).data);
-    return { email, client, trusted: marketplaceSdk(server.baseUrl, mp, { tokenStore: trustedTokens }) };
-  };
-  const seller = await member('seller');
-  const buyer = await member('buyer');
-  await buyer.client.currentUser.updateProfile({ bio: 'Rows on Sundays', protectedData: { phone: '+358 40 000' } });
-  await seller.client.stripeAccount.create({ country: 'US', businessProfileURL: 'https://seller.example', bankAccountToken: 'btok_us_verified' });
-  const link = await seller.client.stripeAccountLinks.create({ failureURL: 'http://x/f', successURL: 'http://x/s', type: 'custom_account_verification' });
-  await fetch(link.data.data.attributes.url, { redirect: 'manual' });
-  const photo = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#3366aa' } }).jpeg().toBuffer();
-  const image = (await seller.client.images.upload({ image: new Blob([photo], { type: 'image/jpeg' }) })).data.data.id;
-  const plan = { type: 'availability-plan/time', timezone: 'Etc/UTC', entries: ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'].map((dayOfWeek) => ({ dayOfWeek, startTime: '08:00', endTime: '20:00', seats: 2 })) };
-  const hourly = (
-    await seller.client.ownListings.create({
-      title: 'Golden boat',
-      description: 'A boat on a lake',
-      geolocation: new LatLng(60.17, 24.94),
-      price: new Money(5000, 'USD'),
-      availabilityPlan: plan,
-      images: [image],
-      publicData: { transactionProcessAlias: 'default-booking/release-1', unitType: 'hour', size: 'L' },
-    })
-  ).data.data.id;
-  await seller.client.ownListings.update({ id: hourly, description: 'A wooden boat on a lake' });
-  const now = server.clock.now().getTime();
-  const at = (day: number, hour: number) => new Date(Math.floor(now / DAY) * DAY + day * DAY + hour * 3600 * 1000);
-  await seller.client.availabilityExceptions.create({ listingId: hourly, start: at(5, 8), end: at(5, 20), seats: 0 });
-  const mug = (await seller.client.ownListings.create({ title: 'Golden mug', price: new Money(1500, 'USD'), publicData: { transactionProcessAlias: 'default-purchase/release-1', unitType: 'item' } })).data.data.id;
-  await seller.client.stock.compareAndSet({ listingId: mug, oldTotal: null, newTotal: 3 });
-
-  const confirmCard = (secret: string) =>
-    http(server.baseUrl, '/v1/emulator/stripe/payment_intents/confirm', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ client_secret: secret, payment_method: 'pm_card_visa' }) });
-  const lineItems = (unit: number, code: string) => [
-    { code, unitPrice: new Money(unit, 'USD'), quantity: 1, includeFor: ['customer', 'provider'] },
-    { code: 'line-item/provider-commission', unitPrice: new Money(unit, 'USD'), percentage: -10, includeFor: ['provider'] },
-  ];
-  // An inquiry with messages, then a paid booking after it: accepted, completed by the clock, reviewed by both.
-  const inquiry = (await buyer.client.transactions.initiate({ processAlias: 'default-booking/release-1', transition: 'transition/inquire', params: { listingId: hourly, protectedData: { note: 'Free on Friday?' } } })).data.data.id;
-  await buyer.client.messages.send({ transactionId: inquiry, content: 'Is it free on Friday?' });
-  await seller.client.messages.send({ transactionId: inquiry, content: 'It is.' });
-  const paid = await buyer.trusted.transactions.transition({ id: inquiry, transition: 'transition/request-payment-after-inquiry', params: { bookingStart: at(2, 10), bookingEnd: at(2, 11), lineItems: lineItems(5000, 'line-item/hour') } }, { expand: true });
-  await confirmCard(paid.data.data.attributes.protectedData.stripePaymentIntents.default.stripePaymentIntentClientSecret);
-  await buyer.client.transactions.transition({ id: inquiry, transition: 'transition/confirm-payment', params: {} });
-  await seller.client.transactions.transition({ id: inquiry, transition: 'transition/accept', params: {} });
-  // A booking declined by the provider (refund of the authorisation).
-  const declined = await buyer.trusted.transactions.initiate({ processAlias: 'default-booking/release-1', transition: 'transition/request-payment', params: { listingId: hourly, bookingStart: at(3, 10), bookingEnd: at(3, 12), lineItems: lineItems(10000, 'line-item/hour') } }, { expand: true });
-  await confirmCard(declined.data.data.attributes.protectedData.stripePaymentIntents.default.stripePaymentIntentClientSecret);
-  await buyer.client.transactions.transition({ id: declined.data.data.id, transition: 'transition/confirm-payment', params: {} });
-  await seller.client.transactions.transition({ id: declined.data.data.id, transition: 'transition/decline', params: {} });
-  // A purchase: stock reserved, captured, delivered, received (payout).
-  const order = await buyer.trusted.transactions.initiate({ processAlias: 'default-purchase/release-1', transition: 'transition/request-payment', params: { listingId: mug, stockReservationQuantity: 1, lineItems: lineItems(1500, 'line-item/item') } }, { expand: true });
-  await confirmCard(order.data.data.attributes.protectedData.stripePaymentIntents.default.stripePaymentIntentClientSecret);
-  await buyer.client.transactions.transition({ id: order.data.data.id, transition: 'transition/confirm-payment', params: {} });
-  await seller.client.transactions.transition({ id: order.data.data.id, transition: 'transition/mark-delivered', params: {} });
-  await buyer.client.transactions.transition({ id: order.data.data.id, transition: 'transition/mark-received', params: {} });
-  // The operator's hand: metadata on a user and a transaction.
-  const integ = integrationSdkFor(server.baseUrl, mp);
-  const buyerId = (await buyer.client.currentUser.show()).data.data.id;
-  await integ.users.updateProfile({ id: new integrationSdk.types.UUID(buyerId.uuid), metadata: { tier: 'gold' } });
-  await integ.transactions.updateMetadata({ id: new integrationSdk.types.UUID(order.data.data.id.uuid), metadata: { checked: true } });
-  // The booking ends; two days later the clock completes it (payout); both review.
-  server.clock.advance(5 * DAY);
-  await server.idle();
-  await buyer.client.transactions.transition({ id: inquiry, transition: 'transition/review-1-by-customer', params: { reviewRating: 5, reviewContent: 'Lovely boat' } });
-  await seller.client.transactions.transition({ id: inquiry, transition: 'transition/review-2-by-provider', params: { reviewRating: 4, reviewContent: 'Careful rower' } });
-  await server.idle();
-  return { marketplace: mp, users: { seller: seller.email, buyer: buyer.email }, ids: { hourly: hourly.uuid, mug: mug.uuid } };
-};
-
-const releases = existsSync(GOLDEN) ? readdirSync(GOLDEN).filter((r) => existsSync(join(GOLDEN, r, 'log.jsonl'))).sort() : [];
+const countOf = (byType: Record<string, Record<string, number>>): number => Object.values(byType).flatMap(Object.values).reduce((a, b) => a + b, 0);
 
 describe('golden logs of earlier releases', () => {
   if (process.env.RECORD_GOLDEN_LOG) {
@@ -173,22 +41,49 @@ describe('golden logs of earlier releases', () => {
 
   it('has at least one golden log to replay', () => expect(releases.length).toBeGreaterThan(0));
 
+  it('knows the shape of every event type any golden log holds', () => {
+    const declared = ALL_EVENT_SHAPES.versions();
+    const family = (type: string) => `${type.slice(0, type.indexOf('/'))}/*`;
+    const unknown = releases.flatMap((r) => goldenLines(r).map((l) => l.type)).filter((type) => !(type in declared) && !(family(type) in declared));
+    expect([...new Set(unknown)]).toEqual([]);
+  });
+
+  it("has a golden log recorded with this release's shapes (a release that changes a shape records one)", () => {
+    const newest = releases.at(-1)!;
+    const recorded = goldenMeta(newest).shapes ?? {};
+    const changed = Object.entries(ALL_EVENT_SHAPES.versions())
+      .filter(([type, version]) => (recorded[type] ?? 1) !== version)
+      .map(([type, version]) => `${type} v${recorded[type] ?? 1} → v${version}`);
+    if (changed.length > 0) throw new Error(`Event shapes changed since the golden log of ${newest} (${changed.join(', ')}): record this release's (npm run golden:record) and keep the older ones.`);
+  });
+
+  it(`tells the operator, before any rebuild, which events of the oldest golden log (${releases[0]}) are in older shapes`, async () => {
+    const server = await startTestServer();
+    try {
+      await importGoldenLog(server, releases[0]);
+      const shapes = await cliRun(server.cliEnv(), ['shapes', '--log', '--json']);
+      expect({ code: shapes.code, stderr: shapes.code === 0 ? '' : shapes.stderr }).toEqual({ code: 0, stderr: '' });
+      const upcast = olderShapesIn(releases[0]);
+      expect(JSON.parse(shapes.stdout)).toEqual({ versions: ALL_EVENT_SHAPES.versions(), olderShapes: { events: countOf(upcast), byType: upcast } });
+    } finally {
+      await server.close();
+    }
+  }, 120_000);
+
   for (const release of releases)
-    it(`replays ${release}: its read models built from its log answer the recorded reads`, async () => {
-      const folder = join(GOLDEN, release);
-      const meta = JSON.parse(readFileSync(join(folder, 'meta.json'), 'utf8')) as GoldenMeta;
+    it(`replays ${release}: its read models, built from its log and rebuilt by the operator, answer the recorded reads`, async () => {
       const server = await startTestServer();
       try {
-        // The log is history: no job of it may run again and no reaction happen again while it is replayed.
-        await server.infra.background?.stop();
-        const lines = readFileSync(join(folder, 'log.jsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l) as StoredLine);
-        for (const line of lines)
-          await server.infra.events.append([{ streamId: line.streamId, expectedRevision: 'any', events: [{ id: line.id, type: line.type, data: decodeStored(line.data), metadata: decodeStored(line.metadata) }] }]);
-        cpSync(join(folder, 'blobs'), join(server.infra.config.dataDir, 'blobs'), { recursive: true });
-        // Read at the time the log was recorded.
-        server.clock.advance(new Date(meta.clockAt).getTime() - server.clock.now().getTime());
-        const expected = JSON.parse(readFileSync(join(folder, 'answers.json'), 'utf8'));
-        expect(await sweep(server.baseUrl, meta)).toEqual(expected);
+        await importGoldenLog(server, release);
+        const expected = JSON.parse(readFileSync(join(GOLDEN, release, 'answers.json'), 'utf8'));
+        expect(await sweep(server.baseUrl, goldenMeta(release))).toEqual(expected);
+        // The operator's rebuild (embedded: its newest-first replay; PostgreSQL: beside the live read models) reads
+        // the same log through the same upcasters, and says what it upcast.
+        const rebuilt = await cliRun(server.cliEnv(), ['rebuild', '--json', '--force']);
+        expect({ code: rebuilt.code, stderr: rebuilt.code === 0 ? '' : rebuilt.stderr }).toEqual({ code: 0, stderr: '' });
+        const upcast = olderShapesIn(release);
+        expect(JSON.parse(rebuilt.stdout).upcast).toEqual({ events: countOf(upcast), byType: upcast });
+        expect(await sweep(server.baseUrl, goldenMeta(release))).toEqual(expected);
       } finally {
         await server.close();
       }

@@ -2,7 +2,7 @@ import { Webhook } from 'standardwebhooks';
 import { integrationSdk, integrationSdkFor, marketplaceSdk } from './support/sdks';
 import { cliProcess, finished } from './support/server-process';
 import { startTestServer, TestServer } from './support/test-server';
-import { eventually, Received, startReceiver } from './support/webhook-receiver';
+import { eventually, Received, startReceiver, testWebhookSettings } from './support/webhook-receiver';
 
 const WEBHOOKS = '/v1/integration_api/x-webhooks';
 const RETRY_WINDOW_MS = 3 * 24 * 3600 * 1000;
@@ -12,18 +12,7 @@ describe('webhooks', () => {
   let server: TestServer;
   let token: string;
   beforeAll(async () => {
-    server = await startTestServer({
-      webhooks: {
-        allowPrivateTargets: true,
-        timeoutMs: 400,
-        retryBaseMs: 20,
-        retryMaxMs: 100,
-        retryWindowMs: RETRY_WINDOW_MS,
-        secretOverlapMs: 3600_000,
-        streamBufferBytes: 64 * 1024,
-        streamHeartbeatMs: 200,
-      },
-    });
+    server = await startTestServer({ webhooks: testWebhookSettings({ retryWindowMs: RETRY_WINDOW_MS }) });
     token = await integToken(server);
   });
   afterAll(() => server.close());

@@ -1,5 +1,6 @@
 import { openInfrastructure } from '../../src/infrastructure/composition-root';
-import { StoreLocation, storeConfig } from '../kit/stores';
+import type { BenchContext } from '../bench-kit';
+import { BenchStore, StoreLocation, storeConfig } from '../kit/stores';
 import { marketplaceLog } from './marketplace-log';
 
 export interface SeededLog {
@@ -39,4 +40,24 @@ export const seedMarketplaceLog = async (
   } finally {
     await infra.close();
   }
+};
+
+/** A whole number from the environment, or the default (BENCH_REBUILD_EVENTS, BENCH_ARCHIVE_EVENTS). */
+export const eventCountFrom = (variable: string, fallback: number): number => {
+  const n = Number(process.env[variable]);
+  return Number.isInteger(n) && n > 0 ? n : fallback;
+};
+
+/**
+ * A server's stores with its dev marketplace (the server started once, then stopped), seeded with `count` events of
+ * that marketplace: what the rebuild and archive sections measure over.
+ */
+export const seededServerLog = async (ctx: BenchContext, store: BenchStore, count: number) => {
+  const server = await ctx.startServer({ store });
+  await server.stop();
+  const { credentials } = server;
+  ctx.log(`seeding ${count} events`);
+  const seeded = await seedMarketplaceLog(server, credentials.marketplaceId, credentials.marketplaceApi.clientId, count, ctx.log);
+  ctx.log(`seeded ${seeded.events} events in ${seeded.seconds.toFixed(1)} s`);
+  return { server, credentials, seeded };
 };

@@ -5,12 +5,8 @@ import { bareRead } from '../rebuild/bare-read';
 import { bareReadPostgres, postgresReadModelDigest } from '../rebuild/postgres-rows';
 import { readModelDigest } from '../rebuild/read-model-rows';
 import { runRebuild } from '../rebuild/run-rebuild';
-import { seedMarketplaceLog } from '../rebuild/seed-log';
+import { eventCountFrom, seededServerLog } from '../rebuild/seed-log';
 
-const eventsWanted = (): number => {
-  const n = Number(process.env.BENCH_REBUILD_EVENTS);
-  return Number.isInteger(n) && n > 0 ? n : 1_000_000;
-};
 
 type Digest = Record<string, { rows: number; sha256: string }>;
 
@@ -37,13 +33,7 @@ const digestOf = async (at: StoreLocation): Promise<Digest> => {
 export const run = (ctx: BenchContext): Promise<BenchResult[]> => perStore(ctx, (store) => onStore(ctx, store));
 
 const onStore = async (ctx: BenchContext, store: BenchStore): Promise<BenchResult[]> => {
-  const count = eventsWanted();
-  const first = await ctx.startServer({ store });
-  await first.stop();
-  const { credentials } = first;
-  ctx.log(`seeding ${count} events`);
-  const seeded = await seedMarketplaceLog(first, credentials.marketplaceId, credentials.marketplaceApi.clientId, count, ctx.log);
-  ctx.log(`seeded ${seeded.events} events in ${seeded.seconds.toFixed(1)} s`);
+  const { server: first, seeded } = await seededServerLog(ctx, store, eventCountFrom('BENCH_REBUILD_EVENTS', 1_000_000));
 
   const verify = process.env.BENCH_REBUILD_VERIFY !== '0';
   const live = verify ? await digestOf(first) : null;

@@ -5,6 +5,7 @@ import { IssueClientSecretCommand } from '../marketplaces/commands/issue-client-
 import { ApiClientDirectory } from '../marketplaces/api-client-directory';
 import { MarketplaceDirectory } from '../marketplaces/marketplace-directory';
 import { updateDevCredentials } from '../dev-marketplace';
+import { registerArchiveCommands } from './archive.commands';
 import { output, withCli } from './cli-context';
 
 export const registerMarketplaceCommands = (program: Command): void => {
@@ -89,4 +90,6 @@ export const registerMarketplaceCommands = (program: Command): void => {
         );
       }),
     );
+
+  registerArchiveCommands(marketplace);
 };

@@ -5,6 +5,7 @@ import { Config, loadConfig } from '../config';
 import { rebuildBesideAndSwap } from '../../projections/postgres-rebuild-beside';
 import { rebuildBesideAndSwapElasticsearch } from '../../projections/elasticsearch-rebuild-beside';
 import type { PostgresEventStore } from '../event-store/postgres-event-store';
+import type { ShapedEventStore } from '../event-store/shaped-event-store';
 import { PostgresDatabase } from '../infrastructure/postgres-database';
 import { openInfrastructure } from '../infrastructure/composition-root';
 import { runningServer } from '../server-lock';
@@ -47,15 +48,24 @@ export const registerProjectionCommands = (program: Command): void => {
           last = Date.now();
           process.stderr.write(`\rreplayed ${total ? Math.round((100 * done) / total) : 100}% of the log`);
         };
+        // Every event the rebuild reads is brought to its current shape: the operator sees how many were not in it.
+        const upcasts = infra.events.countUpcasts();
         const result = besideLive
           ? config.databaseUrl
-            ? await rebuildBesideLive(config, infra.events as PostgresEventStore, onProgress)
+            ? await rebuildBesideLive(config, infra.events as ShapedEventStore<PostgresEventStore>, onProgress)
             : await rebuildBesideAndSwapElasticsearch(infra.events, ALL_PROJECTIONS, { node: config.elasticsearchUrl!, indexPrefix: config.elasticsearchIndexPrefix, onProgress })
           : // The server is stopped and nothing else runs here: the replay may run in a worker thread.
             await rebuildReadModels(infra.events, infra, ALL_PROJECTIONS, { until: opts.untilSeqid, worker: true, onProgress });
         process.stderr.write('\n');
         const ms = Date.now() - started;
-        output(opts.json, { projections: ALL_PROJECTIONS.length, events: result.events, ms }, () => `Rebuilt ${ALL_PROJECTIONS.length} projections from ${result.events} events in ${ms} ms.`);
+        const versionOf = (type: string) => infra.events.shapes.versionOf(type);
+        output(opts.json, { projections: ALL_PROJECTIONS.length, events: result.events, ms, upcast: { events: upcasts.total, byType: upcasts.byType } }, () =>
+          [
+            `Rebuilt ${ALL_PROJECTIONS.length} projections from ${result.events} events in ${ms} ms.`,
+            upcasts.total === 0 ? 'Every event was in its current shape.' : `${upcasts.total} events were upcast from older shapes:`,
+            ...upcasts.lines(versionOf).map((line) => `  ${line}`),
+          ].join('\n'),
+        );
       } finally {
         for (const lease of held) await lease.release();
         await infra.close();
@@ -64,7 +74,7 @@ export const registerProjectionCommands = (program: Command): void => {
 };
 
 /** PostgreSQL: the new read models built beside the live ones and swapped in (projections/postgres-rebuild-beside.ts). */
-const rebuildBesideLive = async (config: Config, events: PostgresEventStore, onProgress: (done: number, total: number) => void) => {
+const rebuildBesideLive = async (config: Config, events: ShapedEventStore<PostgresEventStore>, onProgress: (done: number, total: number) => void) => {
   // A pool of its own for the swap's schema statements (the stores' pool is the composition root's).
   const live = await PostgresDatabase.open({ url: config.databaseUrl!, schema: config.databaseSchema, statementTimeoutMs: config.databaseStatementTimeoutMs, maxConnections: 2 });
   try {

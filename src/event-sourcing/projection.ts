@@ -1,4 +1,5 @@
 import type { RecordedEvent } from '../event-store/event-store.port';
+import { EventShapes, NO_UPCASTS } from '../shared/event-shapes';
 import type { ReadModelOp } from '../read-models/document-store.port';
 import type { SearchOp } from '../search/listing-search.port';
 
@@ -48,19 +49,23 @@ export interface ProjectedBatch {
 
 /**
  * Runs every projection over a batch, skipping events at or below a projection's checkpoint. Every op carries
- * the position of its event (its version).
+ * the position of its event (its version). `shapes`: for events read beside the port (the inline engines' hooks
+ * into the adapter), which are as stored; events read through the port are current already.
  */
 export const projectBatch = (
   projections: readonly Projection[],
   events: readonly RecordedEvent[],
   checkpoints: Record<string, number> = {},
+  shapes: EventShapes = NO_UPCASTS,
 ): ProjectedBatch => {
   const out: ProjectedBatch = { documents: [], search: [], checkpoints: {} };
-  for (const event of events) {
-    const position = event.position;
+  for (const stored of events) {
+    const position = stored.position;
+    let event: RecordedEvent | undefined;
     for (const projection of projections) {
       if ((checkpoints[projection.name] ?? 0) >= position) continue;
-      if (handles(projection, event.type)) {
+      if (handles(projection, stored.type)) {
+        event ??= shapes.current(stored);
         if (projection.target === 'listing-search') for (const op of projection.project(event)) out.search.push({ ...op, position });
         else for (const op of projection.project(event)) out.documents.push({ ...op, position });
       }

@@ -40,13 +40,13 @@ const setup = () => {
     engines.push(e);
     return e;
   };
-  const append = async (type: string, data: unknown = {}): Promise<RecordedEvent> =>
+  const append = async (type: string, data: unknown = {}, extra: Partial<RecordedEvent['metadata']> = {}): Promise<RecordedEvent> =>
     (
       await store.append([
         {
           streamId: 'mp:stream',
           expectedRevision: 'any',
-          events: [{ type, data, metadata: { marketplaceId: 'mp', createdAt: '2026-01-01T00:00:00.000Z', public: false } }],
+          events: [{ type, data, metadata: { marketplaceId: 'mp', createdAt: '2026-01-01T00:00:00.000Z', public: false, ...extra } }],
         },
       ])
     ).events[0];
@@ -127,6 +127,19 @@ describe('ReactorEngine', () => {
     await new Promise((resolve) => setTimeout(resolve, 80));
     expect((await t.checkpoints.load('r'))?.position).toBe(last.position);
     await engine.stop();
+  });
+
+  it('passes over imported events (marketplace import): the history of another store is not acted on again', async () => {
+    // given: a payment requested in the source store, imported; then a new one here
+    const provider = new FakeProvider();
+    const engine = t.engine([payments(provider)]);
+    await engine.start();
+    // when
+    await t.append('payment/requested', {}, { importedAt: '2026-01-02T00:00:00.000Z' });
+    const fresh = await t.append('payment/requested');
+    await engine.idle();
+    // then
+    expect(provider.calls).toEqual([fresh.id]);
   });
 
   it('passes over the events of its types it does not accept, saving no checkpoint for each of them', async () => {

@@ -293,7 +293,8 @@ export class ReactorEngine {
     for (const event of events) {
       if (!current()) return;
       if (event.position <= run.record.position) continue;
-      if (!run.types.has(event.type) || run.reactor.accepts?.(event) === false) {
+      // Imported events (marketplace import) are another store's history: their side effects were made there.
+      if (!run.types.has(event.type) || event.metadata.importedAt !== undefined || run.reactor.accepts?.(event) === false) {
         run.record = { ...run.record, position: event.position };
         this.deferPassedOverSave(run);
         continue;

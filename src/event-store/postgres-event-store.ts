@@ -16,6 +16,8 @@ import {
 import { EVENT_COLUMNS, EventRow, toRecorded } from './postgres-event-rows';
 import { insertEvents, storedRepeat } from './postgres-event-writes';
 import { EVENT_VIEWS_MIGRATION, PostgresEventViews } from './postgres-event-views';
+import { eventViewTexts } from '../events/event-view.encoding';
+import { EventShapes, NO_UPCASTS } from '../shared/event-shapes';
 import { logWhere } from './postgres-log-filter';
 import { PostgresLogSubscriptions } from './postgres-log-subscriptions';
 
@@ -84,15 +86,18 @@ export class PostgresEventStore implements EventStore {
   private readonly subscriptions: PostgresLogSubscriptions;
   private readonly views: PostgresEventViews;
 
-  private constructor(private readonly db: PostgresDatabase) {
+  private constructor(private readonly db: PostgresDatabase, shapes: EventShapes) {
     this.subscriptions = new PostgresLogSubscriptions(db, `${db.schema}_events`, (options) => this.readAll(options));
-    this.views = new PostgresEventViews(db);
+    this.views = new PostgresEventViews(db, eventViewTexts(shapes));
   }
 
-  /** Creates or updates the schema, then answers the store. The database (pool) stays the caller's to close. */
-  static async open(db: PostgresDatabase): Promise<PostgresEventStore> {
+  /**
+   * Creates or updates the schema, then answers the store. The database (pool) stays the caller's to close.
+   * `shapes`: the ones events/query's stored views are made in (the port's, src/event-store/shaped-event-store.ts).
+   */
+  static async open(db: PostgresDatabase, shapes: EventShapes = NO_UPCASTS): Promise<PostgresEventStore> {
     await db.migrate(EVENT_STORE_MIGRATIONS);
-    return new PostgresEventStore(db);
+    return new PostgresEventStore(db, shapes);
   }
 
   setInlineProjector(projector: PostgresInlineProjector | null): void {

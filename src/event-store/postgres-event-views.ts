@@ -1,4 +1,4 @@
-import { encodeEventView, EVENT_VIEW_VERSION, EventViewFormat, joinViews, jsonOfTransitView, storedEventView } from '../events/event-view.encoding';
+import { EventViewFormat, EventViewTexts, joinViews, jsonOfTransitView } from '../events/event-view.encoding';
 import type { Migration, PostgresDatabase } from '../infrastructure/postgres-database';
 import { decodeStored } from '../shared/stored-json';
 import type { EventMetadata, RecordedEvent } from './event-store.port';
@@ -24,7 +24,7 @@ const WRITE_BATCH = 2000;
  *
  * A cache derived from the log alone, in its own table:
  * - Which events a page shows, and in which order, comes from the log (the same conditions as readAll); a text is
- *   used only when its row names the same event id and EVENT_VIEW_VERSION. An event without one is encoded at read
+ *   used only when its row names the same event id and the version of EventViewTexts. An event without one is encoded at read
  *   from the log and its text written back, so a log older than the table fills in as it is read.
  * - Texts are written after the append's transaction commits, on another pooled connection: the append lock is not
  *   held for them, and only committed events get one (a position is never given twice).
@@ -34,7 +34,11 @@ export class PostgresEventViews {
   private pending: Array<{ position: number; id: string; text?: string; event?: RecordedEvent }> = [];
   private writing: Promise<void> | null = null;
 
-  constructor(private readonly db: PostgresDatabase) {}
+  constructor(
+    private readonly db: PostgresDatabase,
+    /** Texts of events in their current shapes, tagged with the version of those shapes. */
+    private readonly encoding: EventViewTexts,
+  ) {}
 
   /** The events of a committed append: the public ones get their text, written soon after. */
   appended(events: RecordedEvent[]): void {
@@ -47,7 +51,7 @@ export class PostgresEventViews {
    */
   async page(where: string, params: unknown[], limit: number, format: EventViewFormat): Promise<Buffer> {
     const rows = await this.db.query<{ position: string; id: string; transit: string | null }>(
-      `SELECT e.position, e.id, CASE WHEN v.event_id = e.id AND v.version = ${EVENT_VIEW_VERSION} THEN v.transit END AS transit
+      `SELECT e.position, e.id, CASE WHEN v.event_id = e.id AND v.version = ${this.encoding.version} THEN v.transit END AS transit
        FROM (SELECT position, id FROM events WHERE ${where} ORDER BY position LIMIT ${Number(limit)}) e
        LEFT JOIN event_views v ON v.position = e.position
        ORDER BY e.position`,
@@ -71,7 +75,7 @@ export class PostgresEventViews {
     const texts = new Map<number, string>();
     for (const row of rows) {
       const position = Number(row.position);
-      const text = encodeEventView({ id: row.id, type: row.type, position, metadata: decodeStored<EventMetadata>(row.metadata) }, 'transit');
+      const text = this.encoding.ofStored({ id: row.id, type: row.type, position, metadata: decodeStored<EventMetadata>(row.metadata) });
       texts.set(position, text);
       this.queue({ position, id: row.id, text });
     }
@@ -88,11 +92,11 @@ export class PostgresEventViews {
     while (this.pending.length > 0) {
       // One row per position (a statement may not update a row twice): the last queued text of it.
       const batch = [...new Map(this.pending.splice(0, WRITE_BATCH).map((item) => [item.position, item])).values()];
-      const texts = batch.map((item) => item.text ?? storedEventView(item.event!));
+      const texts = batch.map((item) => item.text ?? this.encoding.ofAppended(item.event!));
       await this.db
         .query(
           `INSERT INTO event_views (position, event_id, version, transit)
-           SELECT position, event_id, ${EVENT_VIEW_VERSION}, transit FROM unnest($1::bigint[], $2::text[], $3::text[]) AS r(position, event_id, transit)
+           SELECT position, event_id, ${this.encoding.version}, transit FROM unnest($1::bigint[], $2::text[], $3::text[]) AS r(position, event_id, transit)
            ON CONFLICT (position) DO UPDATE SET event_id = excluded.event_id, version = excluded.version, transit = excluded.transit`,
           [batch.map((item) => item.position), batch.map((item) => item.id), texts],
         )

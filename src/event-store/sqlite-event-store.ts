@@ -17,6 +17,8 @@ import {
 import { lazyRecordedEvent } from './lazy-recorded-event';
 import { RecentEvents } from './recent-events';
 import { SqliteEventViews } from './sqlite-event-views';
+import { eventViewTexts } from '../events/event-view.encoding';
+import { EventShapes, NO_UPCASTS } from '../shared/event-shapes';
 import type { WalGroupCommit } from './wal-group-commit';
 
 /**
@@ -92,6 +94,8 @@ export class SqliteEventStore implements EventStore {
   constructor(
     private readonly db: Database,
     private readonly groupCommit: WalGroupCommit | null = null,
+    /** The shapes events/query's stored views are made in (the port's, src/event-store/shaped-event-store.ts). */
+    private readonly shapes: EventShapes = NO_UPCASTS,
   ) {
     db.exec(SCHEMA);
     this.insert = db.prepare(
@@ -298,7 +302,7 @@ export class SqliteEventStore implements EventStore {
 
   /** Created on first use: its statements need the schema the constructor creates (its file opens on first use too). */
   private get views(): SqliteEventViews {
-    this.eventViews ??= new SqliteEventViews(this.db);
+    this.eventViews ??= new SqliteEventViews(this.db, eventViewTexts(this.shapes));
     return this.eventViews;
   }
 

@@ -1,7 +1,7 @@
 import Database from 'better-sqlite3';
 import type { Database as Connection, Statement } from 'better-sqlite3';
 import { existsSync } from 'node:fs';
-import { encodeEventView, EVENT_VIEW_VERSION, EventViewFormat, joinViews, jsonOfTransitView, storedEventView } from '../events/event-view.encoding';
+import { EventViewFormat, EventViewTexts, joinViews, jsonOfTransitView } from '../events/event-view.encoding';
 import { decodeStored } from '../shared/stored-json';
 import type { EventMetadata } from './event-store.port';
 import { ownerOnlyFile } from './owner-only-file';
@@ -17,7 +17,7 @@ import { ownerOnlyFile } from './owner-only-file';
  * derived from the log alone, which may be missing, behind or deleted:
  *
  * - Which events a page shows, and in which order, comes from the log (its index `events_public_log`); a text is
- *   used only when its row names the same event id (and EVENT_VIEW_VERSION). An event without one is encoded at
+ *   used only when its row names the same event id (and the version of EventViewTexts). An event without one is encoded at
  *   read from the log (kept in a bounded LRU) and its text written back, so an older data folder fills in.
  * - Texts are written after the append's transaction, a turn of the event loop later (`appended` queues them): the
  *   log's write lock is not held for them, and a rolled-back append leaves at worst a row no event id matches.
@@ -40,7 +40,11 @@ export class SqliteEventViews {
   /** Texts to write: events appended (encoded when written) and texts encoded at read. */
   private pending: Array<{ position: number; id: string; type: string; metadata: EventMetadata } | { position: number; id: string; text: string }> = [];
 
-  constructor(private readonly log: Connection) {}
+  constructor(
+    private readonly log: Connection,
+    /** Texts of events in their current shapes, tagged with the version of those shapes. */
+    private readonly encoding: EventViewTexts,
+  ) {}
 
   /** Called by the append for each event it inserts: a public event's text is written a turn later. */
   appended(position: number, id: string, type: string, metadata: EventMetadata): void {
@@ -95,12 +99,12 @@ export class SqliteEventViews {
     let row: [Buffer | null, string | null] | undefined;
     try {
       if (last - first + 1 === count) {
-        this.joinedByRange ??= texts.prepare(joined('position BETWEEN ? AND ?')).raw(true);
+        this.joinedByRange ??= texts.prepare(joined('position BETWEEN ? AND ?', this.encoding.version)).raw(true);
         row = this.joinedByRange.get(first, last) as typeof row;
       } else {
         // Positions are every other word of the names (were an id to hold a space, the names would not match).
         const positions = pageNames.split(' ').filter((_, i) => i % 2 === 0);
-        this.joinedByList ??= texts.prepare(joined('position IN (SELECT value FROM json_each(?))')).raw(true);
+        this.joinedByList ??= texts.prepare(joined('position IN (SELECT value FROM json_each(?))', this.encoding.version)).raw(true);
         row = this.joinedByList.get(`[${positions.join(',')}]`) as typeof row;
       }
     } catch {
@@ -119,11 +123,11 @@ export class SqliteEventViews {
     let rows: Array<[number, string, string]>;
     try {
       if (last - first < 4 * events.length) {
-        this.byRange ??= texts.prepare(`SELECT position, event_id, transit FROM event_view_texts WHERE position BETWEEN ? AND ? AND version = ${EVENT_VIEW_VERSION}`).raw(true);
+        this.byRange ??= texts.prepare(`SELECT position, event_id, transit FROM event_view_texts WHERE position BETWEEN ? AND ? AND version = ${this.encoding.version}`).raw(true);
         rows = this.byRange.all(first, last) as Array<[number, string, string]>;
       } else {
         this.byList ??= texts
-          .prepare(`SELECT position, event_id, transit FROM event_view_texts WHERE position IN (SELECT value FROM json_each(?)) AND version = ${EVENT_VIEW_VERSION}`)
+          .prepare(`SELECT position, event_id, transit FROM event_view_texts WHERE position IN (SELECT value FROM json_each(?)) AND version = ${this.encoding.version}`)
           .raw(true);
         rows = this.byList.all(JSON.stringify(events.map((e) => e[0]))) as Array<[number, string, string]>;
       }
@@ -141,7 +145,7 @@ export class SqliteEventViews {
     if (transit === undefined) {
       this.eventAt ??= this.log.prepare('SELECT type, metadata FROM events WHERE position = ?');
       const row = this.eventAt.get(position) as { type: string; metadata: string };
-      transit = encodeEventView({ id, type: row.type, position, metadata: decodeStored<EventMetadata>(row.metadata) }, 'transit');
+      transit = this.encoding.ofStored({ id, type: row.type, position, metadata: decodeStored<EventMetadata>(row.metadata) });
       this.encodedAtRead.set(key, transit);
     }
     this.queue({ position, id, text: transit });
@@ -160,10 +164,10 @@ export class SqliteEventViews {
     const texts = this.open();
     if (!texts || texts.readonly) return;
     try {
-      this.insert ??= texts.prepare(`INSERT OR REPLACE INTO event_view_texts (position, event_id, version, transit) VALUES (?, ?, ${EVENT_VIEW_VERSION}, ?)`);
+      this.insert ??= texts.prepare(`INSERT OR REPLACE INTO event_view_texts (position, event_id, version, transit) VALUES (?, ?, ${this.encoding.version}, ?)`);
       const insert = this.insert;
       texts.transaction(() => {
-        for (const item of batch) insert.run(item.position, item.id, 'text' in item ? item.text : storedEventView(item));
+        for (const item of batch) insert.run(item.position, item.id, 'text' in item ? item.text : this.encoding.ofAppended(item));
       })();
     } catch {
       // Busy (another process writes), disk full, a closed file: the log is what matters; these are a cache.
@@ -207,9 +211,9 @@ export class SqliteEventViews {
 }
 
 /** Both lists are built from the same rows in the same turn of the aggregate, so the names vouch for the texts' order. */
-const joined = (where: string): string => `
+const joined = (where: string, version: number): string => `
 SELECT CAST(group_concat(transit, ',') AS BLOB), group_concat(position || ' ' || event_id, ' ')
-FROM (SELECT position, event_id, transit FROM event_view_texts WHERE ${where} AND version = ${EVENT_VIEW_VERSION} ORDER BY position)`;
+FROM (SELECT position, event_id, transit FROM event_view_texts WHERE ${where} AND version = ${version} ORDER BY position)`;
 
 const SCHEMA = `
 CREATE TABLE IF NOT EXISTS event_view_texts (

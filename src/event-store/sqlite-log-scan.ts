@@ -1,4 +1,5 @@
 import Database, { Statement } from 'better-sqlite3';
+import { shapeVersionInText } from '../shared/event-shapes';
 import { decodeStoredFast } from '../shared/stored-json-reader';
 import { storedMemberText } from '../shared/stored-json-text';
 import type { EventMetadata, RecordedEvent } from './event-store.port';
@@ -93,6 +94,10 @@ class Scanned implements ScannedEvent {
   get metadata(): EventMetadata {
     this.decodedMetadata ??= decodeStoredFast<EventMetadata>(this.row[6]);
     return this.decodedMetadata;
+  }
+
+  get storedShapeVersion(): number | undefined {
+    return shapeVersionInText(this.row[6]);
   }
 
   get resourceText(): string | null {

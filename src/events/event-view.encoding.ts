@@ -1,5 +1,6 @@
 import type { EventViewFormat } from '../event-store/event-store.port';
 import type { EventMetadata } from '../shared/log-events';
+import type { EventShapes } from '../shared/event-shapes';
 import { decodeStored, encodeStored } from '../shared/stored-json';
 import { decodeTransitTyped, encodeTransitUncached, keyword } from '../shared/transit-codec';
 import { BigDecimal, LatLng, Money, Uuid } from '../shared/values';
@@ -19,6 +20,30 @@ export type { EventViewFormat } from '../event-store/event-store.port';
 
 /** Bump when eventView or its encoding changes: stored texts of another version are then encoded again at read. */
 export const EVENT_VIEW_VERSION = 1;
+
+/**
+ * How a store's view cache makes and tags its texts: from the event's metadata in its current shape (an event
+ * written by an older release is shown as the port shows it, src/event-store/shaped-event-store.ts), tagged with a
+ * version that changes with EVENT_VIEW_VERSION and with the shapes, so texts made before a release added an
+ * upcaster are stale and encoded again. A 31-bit number: PostgreSQL keeps it in an `integer`.
+ */
+export interface EventViewTexts {
+  readonly version: number;
+  /** The text of an event as read from the log (its stored metadata). */
+  ofStored(e: ViewedEvent): string;
+  /** The text of an event just appended (storedEventView). */
+  ofAppended(e: ViewedEvent): string;
+}
+
+export const eventViewTexts = (shapes: EventShapes): EventViewTexts => {
+  const fingerprint = shapes.fingerprint();
+  const current = (e: ViewedEvent): ViewedEvent => ({ id: e.id, type: e.type, position: e.position, metadata: shapes.currentMetadata(e.type, e.metadata) });
+  return {
+    version: fingerprint === 0 ? EVENT_VIEW_VERSION : (EVENT_VIEW_VERSION * 1_000_003 + fingerprint) % 2_147_483_647,
+    ofStored: (e) => encodeEventView(current(e), 'transit'),
+    ofAppended: (e) => storedEventView(current(e)),
+  };
+};
 
 /** The `event` resource as the envelope renders it (src/http/envelope.ts, without `fields.event` or relationships). */
 export const renderedEventView = (e: ViewedEvent) => {

@@ -47,6 +47,8 @@ import { SqliteConsumerCheckpoints } from '../event-sourcing/sqlite-consumer-che
 import type { EventStore } from '../event-store/event-store.port';
 import { KurrentDbEventStore } from '../event-store/kurrentdb-event-store';
 import { SqliteEventStore } from '../event-store/sqlite-event-store';
+import { ShapedEventStore } from '../event-store/shaped-event-store';
+import { ALL_EVENT_SHAPES } from './event-shapes.registry';
 import { WalGroupCommit } from '../event-store/wal-group-commit';
 import { Snapshots } from '../event-sourcing/snapshots';
 import type { Mailer } from '../mail/mailer.port';
@@ -77,7 +79,8 @@ export interface BackgroundWork {
 
 export interface Infrastructure extends ReadModelStores {
   config: Config;
-  events: EventStore;
+  /** The log, every event in its current shape (its adapter, as stored, is `events.stored`). */
+  events: ShapedEventStore;
   documents: DocumentStore;
   search: ListingSearch;
   blobs: BlobStore;
@@ -149,7 +152,7 @@ const refuseMixedStores = (config: Config): void => {
 
 /** The stores and the engine of one configuration, before the runner and the rest are wired over them. */
 interface Stores {
-  events: EventStore;
+  events: ShapedEventStore;
   documents: DocumentStore;
   search: ListingSearch;
   checkpoints: ConsumerCheckpoints;
@@ -168,11 +171,12 @@ const openPostgresStores = async (config: Config, projections: readonly Projecti
     maxConnections: config.databasePoolSize,
   });
   try {
-    const events = await PostgresEventStore.open(db);
+    const stored = await PostgresEventStore.open(db, ALL_EVENT_SHAPES);
     const documents = await PostgresDocumentStore.open(db);
     const search = await PostgresListingSearch.open(db);
     const checkpoints = await PostgresConsumerCheckpoints.open(db);
-    const engine = new PostgresInlineProjectionEngine(events, { documents, search }, projections);
+    const engine = new PostgresInlineProjectionEngine(stored, { documents, search }, projections, ALL_EVENT_SHAPES);
+    const events = new ShapedEventStore(stored, ALL_EVENT_SHAPES);
     const leases = config.workerLeases === 'process' ? new InProcessLeases() : new PostgresWorkerLeases(db);
     return { events, documents, search, checkpoints, leases, engine, closeShared: () => db.close() };
   } catch (error) {
@@ -184,13 +188,14 @@ const openPostgresStores = async (config: Config, projections: readonly Projecti
 /** The embedded SQLite file, or KurrentDB and/or Elasticsearch where their URLs are set. */
 const openSqliteOrServiceStores = async (config: Config, projections: readonly Projection[]): Promise<Stores> => {
   const db = !config.eventStoreUrl || !config.elasticsearchUrl ? openSqlite(config) : null;
-  const events: EventStore = config.eventStoreUrl ? await KurrentDbEventStore.connect(config.eventStoreUrl) : new SqliteEventStore(db!, groupCommitOf(config, db!));
+  const stored: EventStore = config.eventStoreUrl ? await KurrentDbEventStore.connect(config.eventStoreUrl) : new SqliteEventStore(db!, groupCommitOf(config, db!), ALL_EVENT_SHAPES);
+  const events = new ShapedEventStore(stored, ALL_EVENT_SHAPES);
   const readModels = openReadModels(config, db);
   // The SQLite file is one server's (server.pid); KurrentDB is shared by every instance that names it.
   const leases = config.eventStoreUrl && config.workerLeases === 'store' ? new KurrentDbWorkerLeases(config.eventStoreUrl) : new InProcessLeases();
   const engine: ProjectionEngine =
-    events instanceof SqliteEventStore && isEmbedded(readModels)
-      ? new InlineProjectionEngine(events, readModels, projections)
+    stored instanceof SqliteEventStore && isEmbedded(readModels)
+      ? new InlineProjectionEngine(stored, readModels, projections, ALL_EVENT_SHAPES)
       : // Shared read models (Elasticsearch): one instance of several projects, the others follow its checkpoints.
         // Read models in an instance's own SQLite file: each instance projects into its own.
         new CatchUpProjectionEngine(events, readModels, projections, config.elasticsearchUrl ? { leases } : {});

@@ -4,7 +4,8 @@
  */
 export interface ErrorSource {
   path: string[];
-  type: 'body' | 'query';
+  /** `header`: a request header (the live stream's Last-Event-ID). */
+  type: 'body' | 'query' | 'header';
 }
 
 export interface ErrorItem {

@@ -18,7 +18,17 @@ export interface EventMetadata {
   resource?: unknown;
   previousValues?: unknown;
   auditData?: AuditData;
+  /**
+   * Set on events recreated by `marketplace import` (when): history, not news. Reactors pass over them, so an
+   * imported marketplace's mails, payments and other side effects are not made a second time.
+   */
+  importedAt?: string;
   source?: EventSource;
+  /**
+   * The version of the event type's shape it was written in (src/shared/event-shapes.ts); absent on events written
+   * before shapes were versioned, which are version 1. Stamped at append, never shown by events/query.
+   */
+  shapeVersion?: number;
 }
 
 export type EventSource =
@@ -55,4 +65,9 @@ export interface RecordedEvent<T extends string = string, D = unknown> extends N
   revision: number;
   /** Global log position: strictly increasing in log order. This is the Integration API's `sequenceId`. */
   position: number;
+  /**
+   * `metadata.shapeVersion`, when the adapter can read it from the stored text without decoding the metadata
+   * (src/shared/event-shapes.ts, shapeVersionInText); readers use `metadata`.
+   */
+  readonly storedShapeVersion?: number;
 }

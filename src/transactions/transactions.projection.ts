@@ -14,14 +14,9 @@ const iso = (v: unknown): string | null => (v instanceof Date ? v.toISOString() 
 
 type ReadModelData = { lastMessageAt: string | null; booking?: BookingData | null; stockReservation?: StockReservationRef | null; transaction?: StoredTransaction };
 
-/** Logs written before the state kept its `state/` prefix carry `offer-pending`: the read model always has the prefix. */
-const prefixedState = (tx: StoredTransaction): StoredTransaction => {
-  const state = tx.attributes.state as string | null;
-  return state === null || state.startsWith('state/') ? tx : { ...tx, attributes: { ...tx.attributes, state: `state/${state}` } };
-};
-
-const transactionDocument = (stored: StoredTransaction, marketplaceId: string, readModel: ReadModelData | undefined): ReadModelOp => {
-  const tx = prefixedState(stored);
+// Events of logs written before the state kept its `state/` prefix reach projections prefixed: their upcaster
+// (domain/transaction.shapes.ts) adds it.
+const transactionDocument = (tx: StoredTransaction, marketplaceId: string, readModel: ReadModelData | undefined): ReadModelOp => {
   const lastMessageAt = readModel?.lastMessageAt ?? null;
   const booking = readModel?.booking ?? null;
   const reservation = readModel?.stockReservation ?? null;

@@ -1,11 +1,16 @@
 import { Module } from '@nestjs/common';
+import { EventStreamController } from './http/event-stream.controller';
 import { WebhooksIntegrationController } from './http/webhooks.integration.controller';
+import { LiveEvents } from './live-events';
 import { WebhookSubscriptions } from './webhook-subscriptions';
 
-/** Webhook subscriptions (Integration API and CLI); delivery runs in the server's background work (composition root). */
+/**
+ * Webhook subscriptions (Integration API and CLI) and the live event stream; delivery runs in the server's
+ * background work (composition root).
+ */
 @Module({
-  controllers: [WebhooksIntegrationController],
-  providers: [WebhookSubscriptions],
+  controllers: [WebhooksIntegrationController, EventStreamController],
+  providers: [WebhookSubscriptions, LiveEvents],
   exports: [WebhookSubscriptions],
 })
 export class WebhooksModule {}

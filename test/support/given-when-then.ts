@@ -2,6 +2,8 @@ import { ApiError } from '../../src/shared/api-error';
 import type { Decider, DomainEvent } from '../../src/shared/decider';
 import type { Decision, StatesOf, Streams } from '../../src/event-sourcing/command-runner';
 import type { StreamRef } from '../../src/event-sourcing/stream-model';
+import type { EventShapes } from '../../src/shared/event-shapes';
+import type { RecordedEvent } from '../../src/shared/log-events';
 
 /**
  * given(events).when(command).then(events) / .thenThrows(code) for pure deciders: no I/O, no clock, no mocks.
@@ -78,6 +80,24 @@ export const given = (history: Histories = {}) => ({
         } else expect(thrown).toBeInstanceOf(expected);
       },
       decided: decide,
+    };
+  },
+});
+
+/**
+ * given(an event as a log stores it).whenRead(shapes).then(what every reader sees) for upcasters: the stored event
+ * (its data and metadata, `metadata.shapeVersion` absent for version 1) and the expected current one, as a subset.
+ */
+export const givenStored = (stored: Pick<RecordedEvent, 'type' | 'data' | 'metadata'>) => ({
+  whenRead: (shapes: EventShapes) => {
+    const event: RecordedEvent = { id: '00000000-0000-4000-8000-000000000001', streamId: 'mp:transaction-1', revision: 0, position: 1, ...stored };
+    const read = () => shapes.current(event);
+    return {
+      then: (expected: { data?: unknown; metadata?: Record<string, unknown> }) => expect(read()).toMatchObject(expected),
+      /** Already current: the very same object, nothing copied. */
+      thenAsStored: () => expect(read()).toBe(event),
+      thenThrows: (expected: new (...args: any[]) => Error) => expect(read).toThrow(expected),
+      read,
     };
   },
 });

@@ -37,6 +37,8 @@ export interface TestServerOptions {
   interleaving?: { checkRevisions: boolean; delayMs?: number };
   /** The server runs on the payment emulator's clock over the test clock (as `npm start` over real time), so `emulator clock advance` moves it. */
   emulatorClock?: boolean;
+  /** Start the reactors and the scheduler (default true). */
+  background?: boolean;
 }
 
 /**
@@ -80,7 +82,7 @@ export const startTestServer = async (overrides: Partial<Config> = {}, options: 
   const clock = new ManualClock(TEST_START);
   const infra = await openInfrastructure(config);
   if (options.interleaving) infra.runner = new CommandRunner(new InterleavingEventStore(infra.events, options.interleaving), infra.projections);
-  const app = await createServer(infra, { clock: options.emulatorClock ? new EmulatorClock(clock) : clock });
+  const app = await createServer(infra, { clock: options.emulatorClock ? new EmulatorClock(clock) : clock, background: options.background });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.getHttpServer().address() as { port: number };
   const createMarketplace = (name = 'Test marketplace') =>

@@ -1,3 +1,4 @@
+import type { Config } from '../../src/config';
 import { createServer, IncomingMessage, Server, ServerResponse } from 'node:http';
 
 export interface Received {
@@ -5,6 +6,19 @@ export interface Received {
   headers: Record<string, string>;
   body: string;
 }
+
+/** Webhook settings for tests (Config['webhooks']): private targets allowed, retries and timeouts in milliseconds. */
+export const testWebhookSettings = (overrides: Partial<Config['webhooks']> = {}): Config['webhooks'] => ({
+  allowPrivateTargets: true,
+  timeoutMs: 400,
+  retryBaseMs: 20,
+  retryMaxMs: 100,
+  retryWindowMs: 3600_000,
+  secretOverlapMs: 3600_000,
+  streamBufferBytes: 64 * 1024,
+  streamHeartbeatMs: 200,
+  ...overrides,
+});
 
 /** How the receiver answers one request: a status, or 'hang' (never answers). */
 export type Answer = number | 'hang';

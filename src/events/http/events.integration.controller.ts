@@ -1,7 +1,6 @@
 import { Controller, Inject, Req } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
 import { EVENT_STORE, EventStore, ReadAllOptions } from '../../event-store/event-store.port';
-import { splitList } from '../../http/common-params';
 import { Api, ApiRequest } from '../../http/api-request';
 import { ApiQuery, INTEGRATION_TOKEN } from '../../http/endpoint.decorators';
 import { Responder } from '../../http/responder';
@@ -9,6 +8,7 @@ import { responseFormatOf } from '../../http/wire-format';
 import { invalidValue } from '../../shared/api-error';
 import { eventPage } from '../event-view.encoding';
 import { eventView } from '../event.view';
+import { publicLogFilter } from '../../http/public-log-filter';
 import { eventsQueryParams } from './events.dto';
 
 const PAGE = 100;
@@ -34,22 +34,13 @@ export class EventsIntegrationController {
     const q = eventsQueryParams(api.query);
     if (q.startAfterSequenceId !== undefined && q.createdAtStart !== undefined)
       throw invalidValue(['createdAtStart'], 'query', 'Give startAfterSequenceId or createdAtStart, not both.');
-    if (q.resourceId !== undefined && q.relatedResourceId !== undefined)
-      throw invalidValue(['relatedResourceId'], 'query', 'Give resourceId or relatedResourceId, not both.');
     const createdAtStart = q.createdAtStart ? new Date(q.createdAtStart) : undefined;
     if (createdAtStart && Number.isNaN(createdAtStart.getTime())) throw invalidValue(['createdAtStart'], 'query', 'Not a valid timestamp.');
     const perPage = q.perPage ? Number(q.perPage) : PAGE;
     const read: ReadAllOptions = {
       after: q.startAfterSequenceId ? Number(q.startAfterSequenceId) : 0,
       limit: perPage,
-      filter: {
-        marketplaceId: api.auth.marketplaceId,
-        publicOnly: true,
-        eventTypes: q.eventTypes ? splitList(q.eventTypes) : undefined,
-        resourceId: q.resourceId,
-        relatedResourceId: q.relatedResourceId,
-        createdAtStart: createdAtStart?.toISOString(),
-      },
+      filter: publicLogFilter(api.auth.marketplaceId, q, createdAtStart?.toISOString()),
     };
     const meta = { totalItems: null, totalPages: null, page: 1, perPage, paginationUnsupported: true };
     const format = responseFormatOf(request);
