@@ -40,7 +40,7 @@ describe('operators and events as-of in the CLI', () => {
     expect((await cli('operators', 'remove', 'cli@example.com')).code).toBe(0);
     expect((await signIn(server, 'cli@example.com', newPassword)).res.status).toBe(401);
     expect((await cli('operators', 'list')).stdout.trim()).toBe('No operators. Add one: operators add <email>');
-  }, 60_000);
+  }, 120_000);
 
   it('prints a resource as of a sequenceId with `events as-of`', async () => {
     const mp = server.marketplace.marketplaceId;
@@ -51,5 +51,5 @@ describe('operators and events as-of in the CLI', () => {
     expect(JSON.parse(asOf.stdout)).toMatchObject({ lastEventSequenceId: created, lastEventType: 'user/created', resource: { id: userId, attributes: { email: 'asof-cli@example.com' } } });
     const before = await cli('events', 'as-of', userId, '-m', mp, '--seqid', String(created - 1));
     expect([before.code, before.stderr.trim()]).toEqual([1, `${userId} has no event at or before sequenceId ${created - 1}.`]);
-  }, 60_000);
+  }, 120_000);
 });
