@@ -12,6 +12,8 @@ COPY tsconfig.json tsconfig.build.json ./
 COPY src ./src
 COPY projections ./projections
 COPY bin ./bin
+# The operator console's page (Vite): built into dist/console, served at /console.
+COPY console ./console
 RUN npm run build && npm prune --omit=dev
 
 # Runtime stage: production dependencies and the compiled output only.

@@ -22,9 +22,10 @@ const inCheckout = sources.length > 0 && existsSync(join(root, 'tsconfig.build.j
 const stale = () => !existsSync(entry) || Math.max(...sources.map(newest)) > statSync(entry).mtimeMs;
 
 if (mode !== 'never' && inCheckout && (mode === 'always' || stale())) {
-  process.stderr.write('marketplace-server: the sources changed since the last build; building (npm run build)…\n');
+  // The server's build only: the console's page is not the CLI's business (npm run build makes both).
+  process.stderr.write('marketplace-server: the sources changed since the last build; building (npm run build:server)…\n');
   const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
-  const built = spawnSync(npm, ['run', '--silent', 'build'], { cwd: root, stdio: ['ignore', 2, 2] });
+  const built = spawnSync(npm, ['run', '--silent', 'build:server'], { cwd: root, stdio: ['ignore', 2, 2] });
   if (built.status !== 0) process.exit(built.status ?? 1);
 }
 if (!existsSync(entry)) {

@@ -7,6 +7,7 @@ import { StockModule } from './stock/stock.module';
 import { CoreModule } from './core.module';
 import { EventsModule } from './events/events.module';
 import { WebhooksModule } from './webhooks/webhooks.module';
+import { OperatorsModule } from './operators/operators.module';
 import { FilesModule } from './files/files.module';
 import { ImagesModule } from './images/images.module';
 import { ApiGuard } from './http/api.guard';
@@ -27,7 +28,7 @@ export class AppModule {
   static with(infra: Infrastructure, clock: Clock = systemClock, ids: IdGenerator = randomIds): DynamicModule {
     return {
       module: AppModule,
-      imports: [CoreModule.with(infra, clock, ids), MarketplacesModule, UsersModule, AuthModule, EventsModule, ImagesModule, FilesModule, SearchSchemasModule, ListingsModule, AssetsModule, HealthModule.with(infra), AvailabilityModule, StockModule, PaymentsModule, TransactionsModule, WebhooksModule],
+      imports: [CoreModule.with(infra, clock, ids), MarketplacesModule, UsersModule, AuthModule, EventsModule, ImagesModule, FilesModule, SearchSchemasModule, ListingsModule, AssetsModule, HealthModule.with(infra), AvailabilityModule, StockModule, PaymentsModule, TransactionsModule, WebhooksModule, OperatorsModule],
       providers: [{ provide: APP_GUARD, useClass: ApiGuard }],
     };
   }

@@ -64,6 +64,8 @@ export interface Config {
    * addresses/CIDRs), so per-address limits see clients, not the proxy. Unset: the peer is the client.
    */
   trustProxy: boolean | number | string;
+  /** CONSOLE_DIR: where the console's built page is (default: dist/console of the package, as `npm run build` leaves it). */
+  consoleDir: string | null;
   /** Stripe's secret key (`sk_test_…`/`sk_live_…`): payments go to Stripe; unset, to the embedded emulator. Never logged. */
   stripeSecretKey: string | null;
   /**
@@ -206,6 +208,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env, overrides: Part
     rateLimits: parseRateLimits(env.RATE_LIMITS),
     authLimits: parseAuthLimits(env.AUTH_LIMITS),
     trustProxy: trustProxyOf(env.TRUST_PROXY),
+    consoleDir: env.CONSOLE_DIR ? resolve(env.CONSOLE_DIR) : null,
     publicBaseUrl: env.PUBLIC_BASE_URL ? env.PUBLIC_BASE_URL.replace(/\/+$/, '') : null,
     blobS3: blobS3Of(env),
     assetCacheAliasSeconds: int(env.ASSET_CACHE_ALIAS_SECONDS, 10),

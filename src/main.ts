@@ -9,6 +9,7 @@ import { createServer, startServerBackground } from './server';
 import { holdServerLock, runningServer, ServerLockHeld } from './server-lock';
 import { emulatorClockOf } from './payments/emulator/emulator-clock';
 import { systemClock } from './shared/clock';
+import { consoleBannerOf, OperatorAccounts } from './operators/operator-accounts';
 
 /** A start that cannot go on: one line on stderr, exit 1. */
 class StartRefused extends Error {}
@@ -69,6 +70,7 @@ const main = async (): Promise<void> => {
       : `${config.eventStoreUrl ? 'KurrentDB' : `SQLite (${config.dataDir})`} log, ${config.elasticsearchUrl ? 'Elasticsearch' : 'SQLite'} read models`;
     console.log(`\nMarketplace server listening on ${baseUrl} — ${stores}`);
     if (credentials) console.log(`\n${describeCredentials(credentials, baseUrl)}\n`);
+    console.log(consoleBannerOf(await app.get(OperatorAccounts).list(), baseUrl, process.env.DATA_DIR ? config.dataDir : null));
   })();
   const close = async () => {
     await (app as NestFastifyApplication | null)?.close();

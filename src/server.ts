@@ -72,7 +72,10 @@ export const createServer = async (infra: Infrastructure, options: ServerOptions
   };
   // The file storage links are PUT and fetched by browsers directly, like presigned S3 URLs (src/files). Metrics are
   // for a scraper, never a browser page: no CORS, so no web page another origin serves can read them.
-  const corsOf = (url: string) => (url.startsWith(STORAGE_PREFIX) ? STORAGE_CORS : url === '/metrics' || url.startsWith('/metrics?') ? { origin: false } : apiCors);
+  // The console (its page and its cookie-authenticated session endpoints) is same-origin only.
+  const noCors = { origin: false };
+  const corsOf = (url: string) =>
+    url.startsWith(STORAGE_PREFIX) ? STORAGE_CORS : url === '/metrics' || url.startsWith('/metrics?') || url === '/console' || url.startsWith('/console/') ? noCors : apiCors;
   app.enableCors({ delegator: (request, callback) => callback(null, corsOf(request.url ?? '')) });
   // No app.enableShutdownHooks(): Nest's hooks re-raise the signal after closing (exit 130/143, the lock left
   // behind); main.ts closes the application, the stores and the lock itself and exits 0.

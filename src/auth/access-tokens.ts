@@ -10,6 +10,8 @@ export interface AccessTokenClaims {
   scope: Scope;
   userId: string | null;
   sessionId: string | null;
+  /** An operator's console session (src/operators): with it, `sessionId` is the operator's session, checked live on every request. */
+  operatorId?: string;
 }
 
 const SCOPES: readonly Scope[] = ['public-read', 'user', 'trusted:user', 'integ'];
@@ -17,7 +19,7 @@ const VERIFIED_TOKENS_KEPT = 10_000;
 
 /**
  * Access tokens are short-lived JWTs signed with HS256 (jose): verifying one needs no store lookup, and the
- * token stays small enough for the SDK's cookie. Claims: sub (user), cid (client), mid (marketplace), scope, sid.
+ * token stays small enough for the SDK's cookie. Claims: sub (user), cid (client), mid (marketplace), scope, sid, oid (a console operator).
  */
 export class AccessTokens {
   private readonly key: KeyObject;
@@ -44,6 +46,7 @@ export class AccessTokens {
       mid: claims.marketplaceId,
       scope: claims.scope,
       ...(claims.sessionId ? { sid: claims.sessionId } : {}),
+      ...(claims.operatorId ? { oid: claims.operatorId } : {}),
     })
       .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
       .setSubject(claims.userId ?? claims.clientId)
@@ -90,6 +93,7 @@ export class AccessTokens {
         scope,
         userId: isUser ? (payload.sub ?? null) : null,
         sessionId: typeof payload.sid === 'string' ? payload.sid : null,
+        ...(typeof payload.oid === 'string' ? { operatorId: payload.oid } : {}),
         exp: payload.exp ?? 0,
       };
     } catch (error) {

@@ -10,6 +10,8 @@ export interface AuthContext {
   userId: string | null;
   /** The login session (refresh token) the access token was issued under. */
   sessionId: string | null;
+  /** The console operator an `integ` token was minted for (src/operators); their console session is `sessionId`. */
+  operatorId?: string;
   /** Expiry, seconds since the epoch. */
   exp: number;
   requestId: string;

@@ -7,6 +7,7 @@ import { MarketplaceDirectory } from '../marketplaces/marketplace-directory';
 import { loadConfig } from '../config';
 import { Infrastructure, openInfrastructure } from '../infrastructure/composition-root';
 import { emulatorClockOf } from '../payments/emulator/emulator-clock';
+import { ApiError } from '../shared/api-error';
 import { systemClock, type Clock } from '../shared/clock';
 
 export interface CliContext {
@@ -56,3 +57,14 @@ export const withCli = async <T>(work: (ctx: CliContext) => Promise<T>, options:
 export const output = (json: boolean, value: unknown, text: () => string): void => {
   console.log(json ? JSON.stringify(value, null, 2) : text());
 };
+
+/** withCli for commands whose refusals are API errors (a bad value, an unknown id): each is one line, as every operator mistake is. */
+export const withCliRefusals = <T>(work: (ctx: CliContext) => Promise<T>): Promise<T> =>
+  withCli(async (ctx) => {
+    try {
+      return await work(ctx);
+    } catch (error) {
+      if (error instanceof ApiError) throw new Error(`${error.items[0].details ?? error.items[0].title} (${error.code})`);
+      throw error;
+    }
+  });

@@ -1,6 +1,7 @@
 import type { Command } from 'commander';
 import { matchesFilter, type LogFilter, type RecordedEvent } from '../event-store/event-store.port';
 import { encodeEventView } from '../events/event-view.encoding';
+import { resourceAsOf } from '../events/resource-as-of';
 import { output, withCli } from './cli-context';
 import { nonNegativeInteger } from './numeric-options';
 
@@ -84,6 +85,22 @@ export const registerEventCommands = (program: Command): void => {
           process.once('SIGINT', stop);
           process.once('SIGTERM', stop);
         });
+      }),
+    );
+
+  events
+    .command('as-of <resourceId>')
+    .description('a user, listing or transaction as it was at a sequenceId, read from the log (nothing rebuilt): the Integration API view after its last event by then')
+    .requiredOption('-m, --marketplace <id>', 'the marketplace')
+    .requiredOption('--seqid <n>', 'the sequenceId', nonNegativeInteger)
+    .option('--json', 'JSON (the output is JSON either way)', false)
+    .action(async (resourceId: string, opts: { marketplace: string; seqid: number }) =>
+      withCli(async ({ infra }) => {
+        const asOf = await resourceAsOf(infra.events, opts.marketplace, resourceId, opts.seqid);
+        if (!asOf) throw new Error(`${resourceId} has no event at or before sequenceId ${opts.seqid}.`);
+        const view = apiView(asOf.lastEvent) as { attributes: { resource: unknown } };
+        const last = asOf.lastEvent;
+        console.log(JSON.stringify({ asOfSequenceId: opts.seqid, lastEventSequenceId: last.position, lastEventType: last.type, eventCount: asOf.eventCount, resource: view.attributes.resource }, null, 2));
       }),
     );
 };

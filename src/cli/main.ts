@@ -14,6 +14,7 @@ import { registerProcessCommands } from './processes.commands';
 import { registerSettingsCommands } from './settings.commands';
 import { registerUserCommands } from './users.commands';
 import { registerWebhookCommands } from './webhooks.commands';
+import { registerOperatorCommands } from './operators.commands';
 
 /**
  * The operator CLI: what a console does for this server. It works on the stores the environment names
@@ -40,6 +41,7 @@ registerProcessCommands(program);
 registerAssetCommands(program);
 registerPaymentCommands(program);
 registerWebhookCommands(program);
+registerOperatorCommands(program);
 addJsonEverywhere(program);
 
 program.parseAsync(process.argv).catch((error: Error) => {

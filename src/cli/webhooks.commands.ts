@@ -1,9 +1,8 @@
 import { InvalidArgumentError, type Command } from 'commander';
-import { ApiError } from '../shared/api-error';
 import { operatorContext } from '../shared/command-context';
 import type { DeliveryAttempt } from '../webhooks/domain/delivery-attempt';
 import { StartPoint, SubscriptionView, WebhookSubscriptions } from '../webhooks/webhook-subscriptions';
-import { CliContext, output, withCli } from './cli-context';
+import { CliContext, output, withCliRefusals } from './cli-context';
 import { nonNegativeInteger } from './numeric-options';
 
 const EVENT_TYPES = /^[a-zA-Z]+(\/[a-zA-Z-]+)?(,[a-zA-Z]+(\/[a-zA-Z-]+)?)*,?$/;
@@ -29,16 +28,9 @@ const line = (s: SubscriptionView) =>
 const attemptLine = (a: DeliveryAttempt) =>
   [String(a.attempt).padStart(6), a.at, String(a.sequenceId).padStart(8), a.outcome.padEnd(12), String(a.status ?? '-').padEnd(4), `${a.latencyMs} ms`, JSON.stringify(a.excerpt.slice(0, 80))].join('  ');
 
-/** Runs a webhooks command; a refusal (bad URL, unknown id) is one line, as every operator mistake is. */
+/** Runs a webhooks command; a refusal (bad URL, unknown id) is one line. */
 const withWebhooks = <T>(work: (subscriptions: WebhookSubscriptions, ctx: CliContext) => Promise<T>) =>
-  withCli(async (ctx) => {
-    try {
-      return await work(ctx.app.get(WebhookSubscriptions), ctx);
-    } catch (error) {
-      if (error instanceof ApiError) throw new Error(`${error.items[0].details ?? error.items[0].title} (${error.code})`);
-      throw error;
-    }
-  });
+  withCliRefusals((ctx) => work(ctx.app.get(WebhookSubscriptions), ctx));
 
 export const registerWebhookCommands = (program: Command): void => {
   const webhooks = program.command('webhooks').description("a marketplace's webhook subscriptions: signed pushes of its events (docs/webhooks.md)");

@@ -36,3 +36,6 @@ export const streams = {
 
 /** The list of every marketplace, for the operator CLI. */
 export const MARKETPLACES_STREAM = 'marketplaces';
+
+/** The installation's console operators and their sessions (src/operators): one global, internal stream. */
+export const OPERATORS_STREAM = 'operators';

@@ -30,13 +30,19 @@ export const Api = createParamDecorator((_data: unknown, ctx: ExecutionContext):
 
 const SOURCES: Record<string, EventSource> = { 'integ': 'source/integration-api' };
 
-/** The command context of a data-API request: its marketplace, actor and API become the events' audit data. */
-export const commandContextOf = (api: ApiRequest, clock: Clock): CommandContext => ({
-  marketplaceId: api.auth.marketplaceId,
-  clientId: api.auth.clientId,
-  userId: api.auth.userId,
-  adminId: null,
-  requestId: api.auth.requestId,
-  source: SOURCES[api.auth.scope] ?? 'source/marketplace-api',
-  now: clock.now(),
-});
+/**
+ * The command context of a data-API request: its marketplace, actor and API become the events' audit data. What
+ * the console does names its operator as the admin, with the console as the source, as the platform's Console does.
+ */
+export const commandContextOf = (api: ApiRequest, clock: Clock): CommandContext =>
+  api.auth.operatorId
+    ? { marketplaceId: api.auth.marketplaceId, clientId: null, userId: null, adminId: api.auth.operatorId, requestId: api.auth.requestId, source: 'source/console', now: clock.now() }
+    : {
+        marketplaceId: api.auth.marketplaceId,
+        clientId: api.auth.clientId,
+        userId: api.auth.userId,
+        adminId: null,
+        requestId: api.auth.requestId,
+        source: SOURCES[api.auth.scope] ?? 'source/marketplace-api',
+        now: clock.now(),
+      };

@@ -10,6 +10,7 @@ import { publicBaseUrlOf } from './base-url';
 import { parseCommonParams, RawQuery } from './common-params';
 import { ACCESS_POLICY, ACCESS_REQUIREMENTS, AccessPolicy, AccessRequirement } from './access';
 import { ENDPOINT, EndpointSpec } from './endpoint.decorators';
+import { OPERATOR_SESSION_CHECK, OperatorSessionCheck } from '../auth/operator-session-check';
 import { encodeRepliesOf } from './wire-format';
 
 /**
@@ -25,6 +26,7 @@ export class ApiGuard implements CanActivate {
     private readonly tokens: AccessTokens,
     @Inject(CONFIG) private readonly config: Config,
     @Inject(ACCESS_POLICY) private readonly access: AccessPolicy,
+    @Inject(OPERATOR_SESSION_CHECK) private readonly operatorSessions: OperatorSessionCheck,
   ) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
@@ -34,6 +36,7 @@ export class ApiGuard implements CanActivate {
     const requestIdHeader = request.headers['x-request-id'];
     const requestId = isUuid(requestIdHeader) ? requestIdHeader : randomUUID();
     const auth = await this.tokens.verifyHeader(request.headers.authorization, requestId);
+    if (auth.operatorId) await this.operatorSessions.assertLive(auth);
     if (!spec.scopes.includes(auth.scope))
       throw apiError(403, 'forbidden', `This endpoint needs a token with scope ${spec.scopes.join(' or ')}.`);
     await this.access.check(auth, this.reflector.get<AccessRequirement[] | undefined>(ACCESS_REQUIREMENTS, context.getHandler()) ?? []);

@@ -10,9 +10,9 @@ export class Responder {
   constructor(readonly relationships: RelationshipRegistry) {}
 
   /** A single-resource read: 404 when it does not exist. */
-  one(api: ApiRequest, resource: Resource | null, what = 'resource') {
+  one(api: ApiRequest, resource: Resource | null, what = 'resource', meta: Record<string, unknown> = {}) {
     if (!resource) throw notFound(`No such ${what}.`);
-    return buildEnvelope(resource, loadContextOf(api), this.relationships, {});
+    return buildEnvelope(resource, loadContextOf(api), this.relationships, meta);
   }
 
   /** A query: the page of resources with pagination meta. */

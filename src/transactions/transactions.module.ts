@@ -1,3 +1,5 @@
+import { ProcessesOperatorController } from './http/processes.operator.controller';
+import { TransactionsOperatorController } from './http/transactions.operator.controller';
 import { Module } from '@nestjs/common';
 import { FilesModule } from '../files/files.module';
 import { ListingsModule } from '../listings/listings.module';
@@ -26,7 +28,7 @@ import { TransactionReads } from './queries/transaction-reads';
 /** Transactions: processes (versions, aliases), the engine, messages and reviews, in both data APIs. */
 @Module({
   imports: [FilesModule, MarketplacesModule, ListingsModule, StockModule, PaymentsModule],
-  controllers: [TransactionsMarketplaceController, MessagesReviewsMarketplaceController, BookingsMarketplaceController, TransactionsIntegrationController],
+  controllers: [TransactionsMarketplaceController, MessagesReviewsMarketplaceController, BookingsMarketplaceController, TransactionsIntegrationController, TransactionsOperatorController, ProcessesOperatorController],
   providers: [
     TransactionReads,
     ProcessReads,

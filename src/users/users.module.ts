@@ -16,6 +16,7 @@ import { CurrentUserController } from './http/current-user.controller';
 import { PasswordResetController } from './http/password-reset.controller';
 import { UsersIntegrationController } from './http/users.integration.controller';
 import { UsersMarketplaceController } from './http/users.marketplace.controller';
+import { UsersOperatorController } from './http/users.operator.controller';
 import { IdentityLinks } from './identity-links';
 import { Passwords } from './passwords';
 import { SearchSchemasModule } from '../search-schemas/search-schemas.module';
@@ -27,7 +28,7 @@ import { UsersRelationships } from './http/users.relationships';
 
 @Module({
   imports: [MarketplacesModule, ImagesModule, SearchSchemasModule],
-  controllers: [CurrentUserController, CurrentUserAccountController, PasswordResetController, UsersMarketplaceController, UsersIntegrationController],
+  controllers: [CurrentUserController, CurrentUserAccountController, PasswordResetController, UsersMarketplaceController, UsersIntegrationController, UsersOperatorController],
   providers: [
     {
       provide: Passwords,

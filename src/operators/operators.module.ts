@@ -1,0 +1,17 @@
+import { Module } from '@nestjs/common';
+import { OPERATOR_SESSION_CHECK } from '../auth/operator-session-check';
+import { MarketplacesModule } from '../marketplaces/marketplaces.module';
+import { UsersModule } from '../users/users.module';
+import { ConsoleSessions } from './console-sessions';
+import { ConsoleSessionController } from './http/console-session.controller';
+import { ConsoleStaticRoutes } from './http/console-static.routes';
+import { OperatorAccounts } from './operator-accounts';
+
+/** Operator accounts, console sessions and the console's page (docs/console.md). */
+@Module({
+  imports: [MarketplacesModule, UsersModule],
+  controllers: [ConsoleSessionController],
+  providers: [OperatorAccounts, ConsoleSessions, ConsoleStaticRoutes, { provide: OPERATOR_SESSION_CHECK, useExisting: ConsoleSessions }],
+  exports: [OperatorAccounts, OPERATOR_SESSION_CHECK],
+})
+export class OperatorsModule {}
