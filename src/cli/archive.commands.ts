@@ -101,7 +101,7 @@ export const registerArchiveCommands = (marketplace: Command): void => {
           blobs: infra.blobs,
           projected: empty ? () => rebuildImported(infra) : (position: number) => infra.projections.waitFor(position),
         };
-        const report = await importMarketplace(target, path, { as: opts.as, now: clock.now() }).finally(() => held?.release());
+        const report = await importMarketplace(target, path, { as: opts.as, now: clock.now(), shapeVersionOf: (type) => ALL_EVENT_SHAPES.versionOf(type) }).finally(() => held?.release());
         output(opts.json, report, () =>
           [
             `Imported ${report.events} events and ${report.blobs} blobs as marketplace ${report.marketplaceId} in ${report.seconds.toFixed(1)} s${report.resumed ? ' (resumed an interrupted import)' : ''}.`,

@@ -21,6 +21,8 @@ export interface ImportTarget {
 export interface ImportOptions {
   /** Import as a copy under this marketplace id (archive-mapping.ts). */
   as?: string;
+  /** The shape version this release writes of an event type: an archive holding newer shapes is refused. */
+  shapeVersionOf(type: string): number;
   now: Date;
 }
 
@@ -100,7 +102,7 @@ class Batches {
  */
 export const importMarketplace = async (target: ImportTarget, file: string, options: ImportOptions): Promise<ImportReport> => {
   const started = Date.now();
-  const archive = await verifyArchive(file);
+  const archive = await verifyArchive(file, options.shapeVersionOf);
   const source = archive.manifest.marketplaceId;
   const mapping = archiveMapping(source, archive.streamIds, options.as);
   const mappedArchive: VerifiedArchive = { ...archive, firstEventIds: new Map([...archive.firstEventIds].map(([s, id]) => [mapping.streamId(s), mapping.eventId(id)])) };

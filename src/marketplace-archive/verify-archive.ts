@@ -37,10 +37,11 @@ export const archivedEventsOf = (name: string, text: string): ArchivedEvent[] =>
 
 /**
  * The first of an import's two reads: every entry hashed and compared with the manifest (which comes last), every
- * event line parsed, counts checked. A corrupt, truncated or foreign file is refused here, before anything is
+ * event line parsed, counts checked, each event's shape version one this release reads (`shapeVersionOf`: the
+ * version it writes of a type). A corrupt, truncated, foreign or too new file is refused here, before anything is
  * written.
  */
-export const verifyArchive = async (file: string): Promise<VerifiedArchive> => {
+export const verifyArchive = async (file: string, shapeVersionOf: (type: string) => number = () => Infinity): Promise<VerifiedArchive> => {
   const seen: ArchiveEntry[] = [];
   const streamIds = new Set<string>();
   const marketplaceIds = new Set<string>();
@@ -61,6 +62,10 @@ export const verifyArchive = async (file: string): Promise<VerifiedArchive> => {
       size = data.length;
       for (const event of archivedEventsOf(name, data.toString('utf8'))) {
         events += 1;
+        // Stored as written, each event is upcast when read: a shape newer than this release's would be misread.
+        const stored = event.metadata.shapeVersion ?? 1;
+        if (stored > shapeVersionOf(event.type))
+          throw new ArchiveRefusedError(`${event.type} events in shape version ${stored}; this release reads up to version ${shapeVersionOf(event.type)}: import it with the release that exported it, or a later one.`);
         streamIds.add(event.streamId);
         marketplaceIds.add(event.metadata.marketplaceId);
         if (event.revision === 0 && (event.streamId.endsWith(':marketplace') || event.streamId.startsWith('client:'))) firstEventIds.set(event.streamId, event.id);
