@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { tenantPrefix } from '../event-store/stream-names';
+import { streams } from '../event-store/stream-names';
 import { decodeStored } from '../shared/stored-json';
 import type { ArchivedEvent } from './archive-format';
 
@@ -56,4 +56,4 @@ export const archiveMapping = (sourceId: string, streamIds: Iterable<string>, as
 };
 
 /** Streams an import leaves out: a webhook subscription's cursor is a position in the source's log and its signing keys derive from the source's TOKEN_SECRET. */
-export const isLeftOutStream = (marketplaceId: string, streamId: string): boolean => streamId.startsWith(`${tenantPrefix(marketplaceId)}webhook-`);
+export const isLeftOutStream = (marketplaceId: string, streamId: string): boolean => streamId.startsWith(streams.webhookSubscription(marketplaceId, ''));

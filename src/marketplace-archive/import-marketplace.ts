@@ -62,7 +62,7 @@ const checkTarget = async (target: ImportTarget, archive: VerifiedArchive, mappi
   return 'fresh';
 };
 
-/** Groups consecutive events into appends: one entry per run of a stream, a stream at most once an append. */
+/** Groups consecutive events into appends of at most BATCH events: one entry per run of a stream, a stream at most once an append. */
 class Batches {
   private appends: StreamAppend[] = [];
   private inBatch = new Set<string>();
@@ -70,11 +70,11 @@ class Batches {
   constructor(private readonly write: (appends: StreamAppend[]) => Promise<void>) {}
 
   async add(event: ArchivedEvent, newEvent: NewEvent): Promise<void> {
+    // A long run of one stream is cut too: an append stays within BATCH events on every engine.
+    if (this.count >= BATCH || (this.appends.at(-1)?.streamId !== event.streamId && this.inBatch.has(event.streamId))) await this.flush();
     const last = this.appends.at(-1);
-    if (last?.streamId === event.streamId) {
-      last.events.push(newEvent);
-    } else {
-      if (this.count >= BATCH || this.inBatch.has(event.streamId)) await this.flush();
+    if (last?.streamId === event.streamId) last.events.push(newEvent);
+    else {
       // The list of marketplaces is shared by every marketplace of the store: appended at its end, whatever its revision.
       const expectedRevision = event.streamId === MARKETPLACES_STREAM ? 'any' : event.revision === 0 ? 'no_stream' : event.revision - 1;
       this.appends.push({ streamId: event.streamId, expectedRevision, events: [newEvent] });
@@ -139,7 +139,8 @@ export const importMarketplace = async (target: ImportTarget, file: string, opti
   });
   await batches.flush();
   await target.projected(head);
-  const webhooks = [...leftOutStreams].filter((s) => !s.includes(':webhook-deliveries-')).length;
+  const deliveryLogs = streams.webhookDeliveries(mapping.marketplaceId, '');
+  const webhooks = [...leftOutStreams].filter((s) => !s.startsWith(deliveryLogs)).length;
   return {
     marketplaceId: mapping.marketplaceId,
     sourceMarketplaceId: source,
