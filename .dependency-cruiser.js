@@ -74,6 +74,9 @@ module.exports = {
           '^src/http/',
           '^src/[^/]+/http/',
           '^src/server\\.ts$',
+          // The process: main.ts owns the listener and the application it serves (served-application.ts).
+          '^src/main\\.ts$',
+          '^src/served-application\\.ts$',
           '^src/app\\.module\\.ts$',
           // Configuration is part of the composition root: it parses the HTTP rate-limit policy from the environment.
           '^src/config\\.ts$',

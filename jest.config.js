@@ -16,7 +16,7 @@ const postgresAvailable =
   Boolean(process.env.DATABASE_URL) ||
   (existsSync('/usr/lib/postgresql') && readdirSync('/usr/lib/postgresql').some((v) => existsSync(`/usr/lib/postgresql/${v}/bin/initdb`)));
 
-const SINGLE_ENGINE_E2E = ['crash-recovery', 'operators-cli', 'webhooks-crash', 'postgres-outage', 'payment-crash', 'payments-cli', 'payments-secrets', 'search-schema-cli', 'server-lifecycle', 'startup', 'two-instances'];
+const SINGLE_ENGINE_E2E = ['crash-recovery', 'emulator-snapshots', 'operators-cli', 'webhooks-crash', 'postgres-outage', 'payment-crash', 'payments-cli', 'payments-secrets', 'search-schema-cli', 'server-lifecycle', 'startup', 'two-instances'];
 
 /** @type {import('jest').Config} */
 module.exports = {

@@ -68,6 +68,8 @@ export interface Config {
   consoleDir: string | null;
   /** Stripe's secret key (`sk_test_…`/`sk_live_…`): payments go to Stripe; unset, to the embedded emulator. Never logged. */
   stripeSecretKey: string | null;
+  /** `emulator snapshot` over HTTP (src/emulator-snapshots): on unless EMULATOR_SNAPSHOTS=off; never on a production store. */
+  emulatorSnapshots: boolean;
   /**
    * READY_MAX_LAG: how far (in log positions: bytes of the log on KurrentDB) the read models may be behind the head
    * with /health/ready still 200. A catch-up engine under steady writes is rarely exactly caught up.
@@ -214,6 +216,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env, overrides: Part
     assetCacheAliasSeconds: int(env.ASSET_CACHE_ALIAS_SECONDS, 10),
     assetCacheVersionSeconds: int(env.ASSET_CACHE_VERSION_SECONDS, 31_536_000),
     stripeSecretKey: env.STRIPE_SECRET_KEY || null,
+    emulatorSnapshots: env.EMULATOR_SNAPSHOTS !== 'off',
     metricsToken: env.METRICS_TOKEN || null,
     imageVariantCacheBytes: int(env.IMAGE_VARIANT_CACHE_BYTES, 64 * 1024 * 1024),
     readyMaxLag: int(env.READY_MAX_LAG, 1_000_000),

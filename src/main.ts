@@ -1,14 +1,12 @@
 import 'reflect-metadata';
-import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { mkdirSync } from 'node:fs';
 import { createServer as createNetServer } from 'node:net';
 import { deploymentProblems, loadConfig, startProblem, startSettingsOf, StartupRefusal, type StartSettings } from './config';
 import { describeCredentials, ensureDevMarketplace } from './dev-marketplace';
-import { Infrastructure, openInfrastructure } from './infrastructure/composition-root';
-import { createServer, startServerBackground } from './server';
+import { snapshotControls } from './emulator-snapshots/http/snapshot-controls';
+import { HttpListener } from './http/http-listener';
+import { ServedApplication } from './served-application';
 import { holdServerLock, runningServer, ServerLockHeld } from './server-lock';
-import { emulatorClockOf } from './payments/emulator/emulator-clock';
-import { systemClock } from './shared/clock';
 import { consoleBannerOf, OperatorAccounts } from './operators/operator-accounts';
 
 /** A start that cannot go on: one line on stderr, exit 1. */
@@ -48,19 +46,17 @@ const main = async (): Promise<void> => {
   process.umask(0o077);
   mkdirSync(settings.dataDir, { recursive: true, mode: 0o700 });
   const releaseLock = holdServerLock(settings.dataDir);
-  let infra: Infrastructure | null = null;
-  let app: NestFastifyApplication | null = null;
+  let served: ServedApplication | null = null;
+  const config = loadConfig();
+  // The listener owns the port; the application behind it can be replaced (an emulator snapshot's restore).
+  const listener = new HttpListener();
+  listener.front = snapshotControls(config, listener, () => served!);
   const starting = (async () => {
-    const config = loadConfig();
-    infra = await openInfrastructure(config);
-    // Real time, moved ahead by `emulator clock advance` (kept in the log, so a restart keeps the offset).
-    const clock = await emulatorClockOf(infra.runner, systemClock);
-    // The bootstrap runs before the reactors and the scheduler: over a long log their catch-up would hold it up.
-    app = await createServer(infra, { logger: true, clock, background: false });
-    const credentials = await ensureDevMarketplace(app, config, infra);
-    await startServerBackground(app, infra, clock);
+    served = await ServedApplication.open(config, listener);
+    const credentials = await ensureDevMarketplace(served.app, config, served.infra);
+    await served.serve();
     try {
-      await app.listen({ port: config.port, host: config.host });
+      await listener.listen(config.port, config.host);
     } catch (error) {
       throw new StartRefused(portProblem((error as NodeJS.ErrnoException).code ?? 'unknown', settings));
     }
@@ -70,11 +66,14 @@ const main = async (): Promise<void> => {
       : `${config.eventStoreUrl ? 'KurrentDB' : `SQLite (${config.dataDir})`} log, ${config.elasticsearchUrl ? 'Elasticsearch' : 'SQLite'} read models`;
     console.log(`\nMarketplace server listening on ${baseUrl} — ${stores}`);
     if (credentials) console.log(`\n${describeCredentials(credentials, baseUrl)}\n`);
-    console.log(consoleBannerOf(await app.get(OperatorAccounts).list(), baseUrl, process.env.DATA_DIR ? config.dataDir : null));
+    console.log(consoleBannerOf(await served.app.get(OperatorAccounts).list(), baseUrl, process.env.DATA_DIR ? config.dataDir : null));
   })();
   const close = async () => {
-    await (app as NestFastifyApplication | null)?.close();
-    await (infra as Infrastructure | null)?.close();
+    // A snapshot being restored finishes first: the application it opens is the one to close.
+    await listener.exclusive(async () => undefined).catch(() => undefined);
+    const listenerClosed = listener.close();
+    await (served as ServedApplication | null)?.close();
+    await listenerClosed;
     releaseLock();
   };
   let stopping = false;

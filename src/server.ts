@@ -8,9 +8,8 @@ import { METRICS, type ServiceMetrics } from './health/service-metrics';
 import { ApiErrorFilter } from './http/error.filter';
 import { installRateLimits } from './http/rate-limits';
 import { installReadModelsBehindHeader } from './http/read-models-behind';
-import { installQuietConnectionsClose } from './http/quiet-connections';
 import { installSecurityHeaders } from './http/security-headers';
-import { clientErrorHandler, frameworkErrors, installBodyParsers } from './http/request-guards';
+import { frameworkErrors, installBodyParsers } from './http/request-guards';
 import { Infrastructure, startBackgroundWork } from './infrastructure/composition-root';
 import { ReactorRegistry } from './event-sourcing/reactor-registry';
 import { ScheduledCommands } from './event-sourcing/scheduler';
@@ -30,24 +29,21 @@ export interface ServerOptions {
 
 const BODY_LIMIT = 10 * 1024 * 1024;
 
-/** Builds the HTTP application over opened stores (used by main.ts, the tests and the benchmarks). */
+/** Builds the HTTP application over opened stores (used by main.ts, the tests and the benchmarks); an HttpListener serves it. */
 export const createServer = async (infra: Infrastructure, options: ServerOptions = {}): Promise<NestFastifyApplication> => {
   const adapter = new FastifyAdapter({
     logger: options.logger ? { level: infra.config.logLevel, ...(options.logStream ? { stream: options.logStream } : {}) } : false,
     bodyLimit: BODY_LIMIT,
-    // SDK clients keep connections alive (the Integration SDK pools 10 sockets): idle long enough to avoid races.
-    keepAliveTimeout: 75_000,
     routerOptions: { ignoreDuplicateSlashes: true },
     // request.ip, which the rate and login limits key on, is the forwarded client only behind trusted proxies.
     trustProxy: infra.config.trustProxy,
-    // Errors before routing (bad percent-encoding, over-long segments, oversized headers) answer in the envelope.
+    // Errors in routing (bad percent-encoding, over-long segments) answer in the envelope; the socket's own errors
+    // are the listener's (src/http/http-listener.ts), which owns the port and hands requests to this application.
     frameworkErrors: frameworkErrors as never,
-    clientErrorHandler: clientErrorHandler as never,
   });
   if (infra.config.rateLimits) installRateLimits(adapter.getInstance(), infra.config.rateLimits);
   installReadModelsBehindHeader(adapter.getInstance());
   installSecurityHeaders(adapter.getInstance());
-  installQuietConnectionsClose(adapter.getInstance());
   // The APIs take Transit, JSON, forms (Authentication API) and multipart (uploads); anything else is 415.
   installBodyParsers(adapter.getInstance(), BODY_LIMIT);
   const app = await NestFactory.create<NestFastifyApplication>(AppModule.with(infra, options.clock, options.ids), adapter, {

@@ -12,6 +12,7 @@ import { CreatedMarketplace, CreateMarketplaceCommand } from '../src/marketplace
 import { EmulatorClock, emulatorClockOf } from '../src/payments/emulator/emulator-clock';
 import { PAYMENT_PROVIDER, PaymentProvider } from '../src/payments/payment-provider.port';
 import { createServer } from '../src/server';
+import { listenOn, type Listening } from '../src/http/http-listener';
 import { ManualClock } from '../src/shared/clock';
 import { jobStream, scheduleJob, ScheduledJobState } from '../src/event-sourcing/scheduled-job';
 import { ScheduledCommands } from '../src/event-sourcing/scheduler';
@@ -30,6 +31,7 @@ describe('payments CLI: payments show, emulator reset, emulator clock advance', 
   let app: NestFastifyApplication;
   let clock: EmulatorClock;
   let baseUrl: string;
+  let listening: Listening;
   let marketplace: CreatedMarketplace;
   const saved = { ...process.env };
 
@@ -55,12 +57,12 @@ describe('payments CLI: payments show, emulator reset, emulator clock advance', 
     // two calendar days).
     clock = await emulatorClockOf(infra.runner, new ManualClock(new Date()));
     app = await createServer(infra, { clock });
-    await app.listen({ port: 0, host: '127.0.0.1' });
-    baseUrl = `http://127.0.0.1:${(app.getHttpServer().address() as { port: number }).port}`;
+    listening = await listenOn(app, 0, '127.0.0.1');
+    baseUrl = `http://127.0.0.1:${listening.port}`;
     marketplace = await app.get(CommandBus).execute(new CreateMarketplaceCommand('CLI marketplace'));
   });
   afterAll(async () => {
-    await app.close();
+    await listening.close();
     await infra.close();
     process.env = saved;
     rmSync(dataDir, { recursive: true, force: true });

@@ -9,6 +9,7 @@ import { Infrastructure, openInfrastructure } from '../src/infrastructure/compos
 import { CreatedMarketplace, CreateMarketplaceCommand } from '../src/marketplaces/commands/create-marketplace.handler';
 import { PAYMENT_PROVIDER, PaymentProvider } from '../src/payments/payment-provider.port';
 import { createServer } from '../src/server';
+import { listenOn, type Listening } from '../src/http/http-listener';
 import { ManualClock } from '../src/shared/clock';
 import { TEST_START } from './support/test-server';
 import { marketplaceSdk } from './support/sdks';
@@ -20,6 +21,7 @@ describe('payments keep secrets out of the request log', () => {
   let infra: Infrastructure;
   let app: NestFastifyApplication;
   let baseUrl: string;
+  let listening: Listening;
   let marketplace: CreatedMarketplace;
 
   beforeAll(async () => {
@@ -27,12 +29,12 @@ describe('payments keep secrets out of the request log', () => {
     infra = await openInfrastructure(loadConfig(env, { tokenSecret: 'log-test-secret-log-test-secret', passwordHashMemoryKib: 1024, passwordHashIterations: 1, sqliteSynchronous: 'NORMAL' }));
     const logStream = new Writable({ write: (chunk, _enc, done) => (lines.push(String(chunk)), done()) });
     app = await createServer(infra, { clock: new ManualClock(TEST_START), logger: true, logStream });
-    await app.listen({ port: 0, host: '127.0.0.1' });
-    baseUrl = `http://127.0.0.1:${(app.getHttpServer().address() as { port: number }).port}`;
+    listening = await listenOn(app, 0, '127.0.0.1');
+    baseUrl = `http://127.0.0.1:${listening.port}`;
     marketplace = await app.get(CommandBus).execute(new CreateMarketplaceCommand('Log marketplace'));
   });
   afterAll(async () => {
-    await app.close();
+    await listening.close();
     await infra.close();
     rmSync(dataDir, { recursive: true, force: true });
   });

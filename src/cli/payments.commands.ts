@@ -4,6 +4,7 @@ import { formatPaymentsReport, paymentsReport } from '../payments/payments-repor
 import { advanceEmulatorClock } from '../payments/emulator/emulator-clock';
 import { resetEmulator } from '../payments/emulator/emulator-reset';
 import { output, withCli } from './cli-context';
+import { registerSnapshotCommands } from './snapshots.commands';
 
 /** Payments for operators, and the emulator's controls for an SDK application's CI. */
 export const registerPaymentCommands = (program: Command): void => {
@@ -22,7 +23,8 @@ export const registerPaymentCommands = (program: Command): void => {
       }),
     );
 
-  const emulator = program.command('emulator').description('the embedded payment emulator (when STRIPE_SECRET_KEY is unset)');
+  const emulator = program.command('emulator').description('development controls: the payment emulator (when STRIPE_SECRET_KEY is unset), the clock, store snapshots');
+  registerSnapshotCommands(emulator);
   emulator
     .command('reset')
     .description("empties a marketplace's emulated payment provider (accounts, customers, intents, balances)")

@@ -6,6 +6,7 @@ import { loadConfig } from '../../src/config';
 import { openInfrastructure } from '../../src/infrastructure/composition-root';
 import { CreateMarketplaceCommand, CreatedMarketplace } from '../../src/marketplaces/commands/create-marketplace.handler';
 import { createServer } from '../../src/server';
+import { listenOn } from '../../src/http/http-listener';
 import { PAYMENT_PROVIDER } from '../../src/payments/payment-provider.port';
 
 /**
@@ -51,8 +52,8 @@ const main = async (): Promise<void> => {
     writeFileSync(file, JSON.stringify(created));
   }
   JSON.parse(readFileSync(file, 'utf8'));
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  process.stdout.write(`READY ${(app.getHttpServer().address() as { port: number }).port}\n`);
+  const { port } = await listenOn(app, 0, '127.0.0.1');
+  process.stdout.write(`READY ${port}\n`);
 };
 
 main().catch((error) => {

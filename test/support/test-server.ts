@@ -8,6 +8,7 @@ import { Config, loadConfig } from '../../src/config';
 import { openInfrastructure, Infrastructure } from '../../src/infrastructure/composition-root';
 import { CreatedMarketplace, CreateMarketplaceCommand } from '../../src/marketplaces/commands/create-marketplace.handler';
 import { createServer } from '../../src/server';
+import { listenOn } from '../../src/http/http-listener';
 import { ManualClock } from '../../src/shared/clock';
 import { CommandRunner } from '../../src/event-sourcing/command-runner';
 import { InterleavingEventStore } from './interleaving-event-store';
@@ -83,8 +84,7 @@ export const startTestServer = async (overrides: Partial<Config> = {}, options: 
   const infra = await openInfrastructure(config);
   if (options.interleaving) infra.runner = new CommandRunner(new InterleavingEventStore(infra.events, options.interleaving), infra.projections);
   const app = await createServer(infra, { clock: options.emulatorClock ? new EmulatorClock(clock) : clock, background: options.background });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const address = app.getHttpServer().address() as { port: number };
+  const listening = await listenOn(app, 0, '127.0.0.1');
   const createMarketplace = (name = 'Test marketplace') =>
     app.get(CommandBus).execute<CreateMarketplaceCommand, CreatedMarketplace>(new CreateMarketplaceCommand(name));
   const marketplace = await createMarketplace();
@@ -92,7 +92,7 @@ export const startTestServer = async (overrides: Partial<Config> = {}, options: 
     app,
     infra,
     clock,
-    baseUrl: `http://127.0.0.1:${address.port}`,
+    baseUrl: `http://127.0.0.1:${listening.port}`,
     marketplace,
     createMarketplace,
     cliEnv: (extra = {}) =>
@@ -107,7 +107,7 @@ export const startTestServer = async (overrides: Partial<Config> = {}, options: 
       await infra.background?.idle();
     },
     close: async () => {
-      await app.close();
+      await listening.close();
       await infra.close();
       await database?.drop();
       rmSync(dataDir, { recursive: true, force: true });
