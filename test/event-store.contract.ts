@@ -333,6 +333,33 @@ export const eventStoreContract = (name: string, makeStore: () => Promise<EventS
       });
     });
 
+    describe('removing a marketplace (marketplace import --replace)', () => {
+      it('removes every event of that marketplace and only those; later appends get later positions and the streams start again', async () => {
+        if (!store.removeMarketplace) return; // an engine without it: the CLI refuses --replace there
+        const [gone, kept] = [randomUUID(), randomUUID()];
+        const [goneStream, keptStream, shared] = [stream(gone), stream(kept), `shared-${randomUUID()}`];
+        await appendOne(goneStream, 'no_stream', ev(gone), ev(gone));
+        const keptEvents = (await appendOne(keptStream, 'no_stream', ev(kept))).events;
+        // A stream shared by marketplaces (the list of marketplaces) loses only the removed one's events.
+        await appendOne(shared, 'any', ev(gone, 'marketplace/created'));
+        const sharedKept = (await appendOne(shared, 'any', ev(kept, 'marketplace/created'))).events;
+        const head = await store.headPosition();
+
+        expect(await store.removeMarketplace(gone)).toBe(3);
+        expect(await readTenant(gone)).toEqual([]);
+        expect(await store.readStream(goneStream)).toEqual([]);
+        expect(await store.readStream(keptStream)).toEqual(keptEvents);
+        expect(await readTenant(kept)).toEqual([...keptEvents, ...sharedKept]);
+        expect(await store.readStream(shared)).toEqual(sharedKept);
+        expect(await store.removeMarketplace(gone)).toBe(0);
+
+        const again = (await appendOne(goneStream, 'no_stream', ev(gone))).events[0];
+        expect(again.revision).toBe(0);
+        expect(again.position).toBeGreaterThan(head);
+        expect((await appendOne(shared, 'any', ev(gone, 'marketplace/created'))).events[0].position).toBeGreaterThan(again.position);
+      });
+    });
+
     describe('readAll', () => {
       it('returns the log in position order', async () => {
         const marketplaceId = randomUUID();

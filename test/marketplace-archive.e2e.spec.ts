@@ -5,6 +5,7 @@ import { Config, loadConfig } from '../src/config';
 import { openInfrastructure } from '../src/infrastructure/composition-root';
 import { goldenMeta, importGoldenLog, sweep, type GoldenMeta } from './support/golden-log';
 import { cliRun, freePort, spawnServer, waitReady } from './support/server-process';
+import { failureOf, marketplaceSdk } from './support/sdks';
 import { freshPostgresDatabase } from './support/postgres';
 import { startTestServer, TestServer, testStore } from './support/test-server';
 import { testEnv } from './support/test-env';
@@ -127,6 +128,61 @@ describe('marketplace export and import', () => {
         expect(unsigned(await sweep(target.baseUrl, copy))).toEqual(unsigned(JSON.parse(renamed)));
         // The original beside it is untouched.
         expect(await sweep(target.baseUrl, meta)).toEqual(expected);
+      } finally {
+        await target.close();
+      }
+    } finally {
+      await store.remove();
+    }
+  }, 180_000);
+
+  it('replaces a marketplace with --replace (refused without it): back as archived, the marketplace beside it untouched', async () => {
+    const copyId = '66666666-7777-4888-8999-000000000000';
+    const store = await emptyStore();
+    try {
+      expect((await cliRun(store.env, ['marketplace', 'import', archive])).code).toBe(0);
+      const copied = await cliRun(store.env, ['marketplace', 'import', archive, '--as', copyId, '--json']);
+      const { clientIds } = JSON.parse(copied.stdout) as { clientIds: Record<string, string> };
+      const { marketplaceClient, integrationClient } = meta.marketplace;
+      const copy = {
+        ...meta,
+        marketplace: {
+          ...meta.marketplace,
+          marketplaceId: copyId,
+          marketplaceClient: { ...marketplaceClient, clientId: clientIds[marketplaceClient.clientId] },
+          integrationClient: { ...integrationClient, clientId: clientIds[integrationClient.clientId] },
+        },
+      };
+      // The marketplace changes after the import: a new user.
+      const changed = await startTestServer(store.config, { background: false });
+      let copyAnswers: unknown;
+      try {
+        changed.clock.advance(new Date(meta.clockAt).getTime() - changed.clock.now().getTime());
+        await marketplaceSdk(changed.baseUrl, meta.marketplace as never).currentUser.create({ email: 'after-import@example.com', password: 'secret-password', firstName: 'A', lastName: 'I' });
+        copyAnswers = await sweep(changed.baseUrl, copy);
+      } finally {
+        await changed.close();
+      }
+      // Another archive of the same marketplace (the copy's, imported under the original's id) is refused without --replace.
+      const other = join(folder, 'copy.tar.gz');
+      const exportedCopy = await cliRun(store.env, ['marketplace', 'export', other, '-m', copyId, '--force']);
+      expect([exportedCopy.code, exportedCopy.stderr]).toEqual([0, '']);
+      const head = await store.head();
+      const refused = await cliRun(store.env, ['marketplace', 'import', other, '--as', meta.marketplace.marketplaceId]);
+      expect([refused.code, refused.stderr.trim()]).toEqual([1, `Marketplace ${meta.marketplace.marketplaceId} is already in this store. Give --replace to replace it with the archive, or import a copy with --as <new id>.`]);
+      expect(await store.head()).toBe(head);
+
+      const replaced = await cliRun(store.env, ['marketplace', 'import', archive, '--replace', '--json']);
+      expect([replaced.code, replaced.stderr]).toEqual([0, '']);
+      const report = JSON.parse(replaced.stdout);
+      expect(report.replaced.events).toBeGreaterThan(report.events);
+      const target = await startTestServer(store.config, { background: false });
+      try {
+        target.clock.advance(new Date(meta.clockAt).getTime() - target.clock.now().getTime());
+        expect(await sweep(target.baseUrl, meta)).toEqual(expected);
+        const signIn = marketplaceSdk(target.baseUrl, meta.marketplace as never).login({ username: 'after-import@example.com', password: 'secret-password' });
+        expect((await failureOf(signIn)).status).toBe(401);
+        expect(await sweep(target.baseUrl, copy)).toEqual(copyAnswers);
       } finally {
         await target.close();
       }

@@ -15,6 +15,7 @@ import { runningServer } from '../server-lock';
 import { MarketplaceDirectory } from '../marketplaces/marketplace-directory';
 import { exportMarketplace } from '../marketplace-archive/export-marketplace';
 import { importMarketplace } from '../marketplace-archive/import-marketplace';
+import { removeMarketplace } from '../marketplace-archive/remove-marketplace';
 import { isUuid } from '../shared/values';
 import { output, withCli } from './cli-context';
 
@@ -39,13 +40,14 @@ const holdStoreForImport = async (infra: Infrastructure): Promise<Lease | null> 
 /**
  * The stores an import writes to. Into an empty store (a restore, a move to another engine) the events go without
  * the live projections and the read models are built once at the end by the rebuild's batch path, many times
- * faster than projecting event by event; into a store with data, each append is projected as usual.
+ * faster than projecting event by event; into a store with data, each append is projected as usual. A `--replace`
+ * rebuilds too: the replaced marketplace's read models (documents, search rows, snapshots) must go with its events.
  */
-const openForImport = async (config: Config): Promise<{ infra: Infrastructure; empty: boolean }> => {
+const openForImport = async (config: Config, replace: boolean): Promise<{ infra: Infrastructure; rebuild: boolean }> => {
   const bare = await openInfrastructure(config, []);
-  if ((await bare.events.headPosition()) === 0) return { infra: bare, empty: true };
+  if (replace || (await bare.events.headPosition()) === 0) return { infra: bare, rebuild: true };
   await bare.close();
-  return { infra: await openInfrastructure(config), empty: false };
+  return { infra: await openInfrastructure(config), rebuild: false };
 };
 
 /** The read models of a store that holds only what was imported, built from its log (the server is stopped). */
@@ -87,23 +89,31 @@ export const registerArchiveCommands = (marketplace: Command): void => {
     .command('import <file>')
     .description('recreate an exported marketplace in this store (checked whole before anything is written), then its read models')
     .option('--as <id>', 'import a copy under this marketplace id (new API client ids too)')
+    .option('--replace', 'replace the marketplace of that id if the store has it (its events, blobs and read models; SQLite and PostgreSQL logs)', false)
     .option('--json', 'machine-readable output', false)
-    .action(async (file: string, opts: { as?: string; json: boolean }) => {
+    .action(async (file: string, opts: { as?: string; replace: boolean; json: boolean }) => {
       const path = resolve(file);
       if (!existsSync(path)) throw new Error(`No file ${path}.`);
       if (opts.as !== undefined && !isUuid(opts.as)) throw new Error('--as must be a marketplace id (a UUID).');
-      const { infra, empty } = await openForImport(loadConfig());
+      const { infra, rebuild } = await openForImport(loadConfig(), opts.replace);
       try {
+        if (opts.replace && !infra.events.stored.removeMarketplace)
+          throw new Error('--replace needs a SQLite or PostgreSQL log (KurrentDB keeps deleted streams until a scavenge): import a copy with --as <new id>.');
         const held = await holdStoreForImport(infra);
         const clock = await emulatorClockOf(infra.runner, systemClock);
+        const events = storedLog(infra.events);
+        const current = (event: RecordedEvent) => ALL_EVENT_SHAPES.current(event);
         const target = {
-          events: storedLog(infra.events),
+          events,
           blobs: infra.blobs,
-          projected: empty ? () => rebuildImported(infra) : (position: number) => infra.projections.waitFor(position),
+          projected: rebuild ? () => rebuildImported(infra) : (position: number) => infra.projections.waitFor(position),
+          remove: (marketplaceId: string) => removeMarketplace({ events, blobs: infra.blobs, current }, marketplaceId),
         };
-        const report = await importMarketplace(target, path, { as: opts.as, now: clock.now(), shapeVersionOf: (type) => ALL_EVENT_SHAPES.versionOf(type) }).finally(() => held?.release());
+        const options = { as: opts.as, replace: opts.replace, now: clock.now(), shapeVersionOf: (type: string) => ALL_EVENT_SHAPES.versionOf(type) };
+        const report = await importMarketplace(target, path, options).finally(() => held?.release());
         output(opts.json, report, () =>
           [
+            ...(report.replaced ? [`Removed marketplace ${report.marketplaceId} first: ${report.replaced.events} events, ${report.replaced.blobs} blobs.`] : []),
             `Imported ${report.events} events and ${report.blobs} blobs as marketplace ${report.marketplaceId} in ${report.seconds.toFixed(1)} s${report.resumed ? ' (resumed an interrupted import)' : ''}.`,
             ...Object.entries(report.clientIds)
               .filter(([from, to]) => from !== to)

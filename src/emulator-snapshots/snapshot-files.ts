@@ -14,6 +14,7 @@ import type { Config } from '../config';
  */
 
 const STORE_FILE = 'marketplace.db';
+const EVENT_VIEWS_FILE = 'marketplace.event-views.db';
 const FOLDERS = ['blobs', 'outbox'] as const;
 const MANIFEST = 'snapshot.json';
 const NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/;
@@ -136,6 +137,8 @@ export const restoreSnapshot = (dataDir: string, name: string): SnapshotManifest
   copyFileSync(join(from, STORE_FILE), `${store}.restoring`);
   for (const suffix of ['-wal', '-shm']) rmSync(`${store}${suffix}`, { force: true });
   renameSync(`${store}.restoring`, store);
+  // events/query's encoded views: a cache derived from the log (sqlite-event-views.ts), made again as pages are read.
+  for (const suffix of ['', '-wal', '-shm']) rmSync(join(dataDir, `${EVENT_VIEWS_FILE}${suffix}`), { force: true });
   for (const folder of FOLDERS) {
     rmSync(join(dataDir, folder), { recursive: true, force: true });
     if (existsSync(join(from, folder))) linkTree(join(from, folder), join(dataDir, folder));

@@ -105,6 +105,12 @@ export interface EventStore {
   /** The position of the newest event in the log (0 when empty). */
   headPosition(): Promise<number>;
   /**
+   * Removes every event of one marketplace from the log, in one transaction: `marketplace import --replace`, with
+   * no server on the store. Positions are never given again, so no reader mistakes a later event for a removed one.
+   * Answers how many events went. Absent on KurrentDB, whose log keeps a deleted stream's events until a scavenge.
+   */
+  removeMarketplace?(marketplaceId: string): Promise<number>;
+  /**
    * Calls `onEvents` for every event after `after`, first catching up, then live, in order, one batch at a time
    * (the next batch waits for the promise of the previous one).
    */

@@ -113,6 +113,16 @@ export class PostgresEventStore implements EventStore {
     return this.db.transaction(work, { begin: ends.alsoBegin ? `${lock}; ${ends.alsoBegin}` : lock, beforeCommit: ends.beforeCommit });
   }
 
+  /** Under the append lock, so no append interleaves; an identity column never hands out a removed position again. */
+  removeMarketplace(marketplaceId: string): Promise<number> {
+    return this.withAppendsPaused(async (client) => {
+      const of = 'SELECT position FROM events WHERE marketplace_id = $1';
+      await client.query(`DELETE FROM event_related WHERE position IN (${of})`, [marketplaceId]);
+      await client.query(`DELETE FROM event_views WHERE position IN (${of})`, [marketplaceId]);
+      return (await client.query('DELETE FROM events WHERE marketplace_id = $1', [marketplaceId])).rowCount ?? 0;
+    });
+  }
+
   /**
    * Appends that arrive while a batch commits wait in this process and go in the next batch: one transaction (one
    * turn of the append lock, one WAL flush) for all of them, each in a savepoint of its own, so a failed expectation

@@ -14,6 +14,7 @@ import type { AppendHooks, AppendResult, EventStore, EventViewFormat, ReadAllOpt
  */
 export class ShapedEventStore<S extends EventStore = EventStore> implements EventStore {
   readonly readEventViews?: (options: ReadAllOptions, format: EventViewFormat) => Promise<Buffer>;
+  readonly removeMarketplace?: (marketplaceId: string) => Promise<number>;
   private tally = new UpcastTally();
 
   constructor(
@@ -23,6 +24,7 @@ export class ShapedEventStore<S extends EventStore = EventStore> implements Even
   ) {
     // The views' caches are made from current shapes (the adapters are given the same EventShapes).
     if (stored.readEventViews) this.readEventViews = (options, format) => stored.readEventViews!(options, format);
+    if (stored.removeMarketplace) this.removeMarketplace = (marketplaceId) => stored.removeMarketplace!(marketplaceId);
   }
 
   async append(appends: StreamAppend[], hooks?: AppendHooks): Promise<AppendResult> {

@@ -178,6 +178,17 @@ export class SqliteEventStore implements EventStore {
     return result;
   }
 
+  removeMarketplace(marketplaceId: string): Promise<number> {
+    const remove = this.db.transaction(() => {
+      this.db.prepare('DELETE FROM event_related WHERE position IN (SELECT position FROM events WHERE marketplace_id = ?)').run(marketplaceId);
+      // AUTOINCREMENT: SQLite never hands out a removed position again, even the head's.
+      return this.db.prepare('DELETE FROM events WHERE marketplace_id = ?').run(marketplaceId).changes;
+    });
+    const removed = remove.immediate();
+    this.recent.forget();
+    return Promise.resolve(removed);
+  }
+
   /**
    * One SQLite transaction (BEGIN IMMEDIATE, so writers queue), or a savepoint inside the batch's transaction. An
    * append that fails because it was already stored (the same event ids: a repeat after a lost answer) answers

@@ -1,10 +1,11 @@
 import type { Readable } from 'node:stream';
 import type { BlobStore } from '../blobs/blob-store.port';
-import type { EventStore, NewEvent, StreamAppend } from '../event-store/event-store.port';
+import type { EventStore, NewEvent, RecordedEvent, StreamAppend } from '../event-store/event-store.port';
 import { MARKETPLACES_STREAM, streams } from '../event-store/stream-names';
 import { blobKeyOfEntry, isEventsEntry, MANIFEST_ENTRY, type ArchivedEvent } from './archive-format';
 import { archiveMapping, ArchiveMapping, isLeftOutStream } from './archive-mapping';
 import { ArchiveRefusedError, bufferOf, readArchive } from './read-archive';
+import type { Removal } from './remove-marketplace';
 import { verifyArchive, VerifiedArchive } from './verify-archive';
 
 /** Events in one append at most; fewer when a stream comes back after another (the log's order is kept exactly). */
@@ -16,11 +17,15 @@ export interface ImportTarget {
   blobs: BlobStore;
   /** Resolves once the read models have every event up to `position`. */
   projected(position: number): Promise<void>;
+  /** Removes the marketplace from the store (`--replace`): remove-marketplace.ts. */
+  remove?(marketplaceId: string): Promise<Removal>;
 }
 
 export interface ImportOptions {
   /** Import as a copy under this marketplace id (archive-mapping.ts). */
   as?: string;
+  /** Replace the marketplace of that id if the store has it (`target.remove`), instead of refusing. */
+  replace?: boolean;
   /** The shape version this release writes of an event type: an archive holding newer shapes is refused. */
   shapeVersionOf(type: string): number;
   now: Date;
@@ -32,6 +37,8 @@ export interface ImportReport {
   events: number;
   /** True when the store had part of this import already (an interrupted import, run again). */
   resumed: boolean;
+  /** What `--replace` removed first, or null when there was nothing to replace. */
+  replaced: Removal | null;
   blobs: number;
   clientIds: Record<string, string>;
   /** What did not move, for the operator. */
@@ -39,27 +46,27 @@ export interface ImportReport {
   seconds: number;
 }
 
-/** The id of a stream's first event in the store, or null when the stream does not exist. */
-const firstEventId = async (events: EventStore, streamId: string): Promise<string | null> => (await events.readStream(streamId, 0))[0]?.id ?? null;
+/** A stream's first event in the store, or null when the stream does not exist. */
+const firstEventOf = async (events: EventStore, streamId: string): Promise<RecordedEvent | null> => (await events.readStream(streamId, 0))[0] ?? null;
 
-/** Refuses an import that would merge into something the store already has (unless it resumes this very import). */
-const checkTarget = async (target: ImportTarget, archive: VerifiedArchive, mapping: ArchiveMapping): Promise<'fresh' | 'resumed'> => {
+/**
+ * Refuses an import that would merge into something the store already has, unless it resumes this very import or
+ * replaces that marketplace (`--replace`: its API clients go with it; another marketplace's never do).
+ */
+const checkTarget = async (target: ImportTarget, archive: VerifiedArchive, mapping: ArchiveMapping, replace: boolean): Promise<'fresh' | 'resumed' | 'replace'> => {
   const marketplaceStream = streams.marketplace(mapping.marketplaceId);
-  const existing = await firstEventId(target.events, marketplaceStream);
-  if (existing !== null) {
-    const archived = archive.firstEventIds.get(marketplaceStream);
-    if (archived === undefined || existing !== archived)
-      throw new ArchiveRefusedError(
-        `Marketplace ${mapping.marketplaceId} is already in this store. Import a copy under another id with --as <new id>, or remove it first.`,
-      );
-    return 'resumed';
-  }
+  const existing = await firstEventOf(target.events, marketplaceStream);
   for (const [clientId, mapped] of mapping.clientIds) {
-    const stored = await firstEventId(target.events, streams.apiClient(mapped));
-    if (stored !== null && stored !== archive.firstEventIds.get(streams.apiClient(mapped)))
-      throw new ArchiveRefusedError(`API client ${clientId} belongs to another marketplace in this store: import a copy with --as <new id>.`);
+    const stored = await firstEventOf(target.events, streams.apiClient(mapped));
+    const ours = stored === null || stored.id === archive.firstEventIds.get(streams.apiClient(mapped)) || (replace && stored.metadata.marketplaceId === mapping.marketplaceId);
+    if (!ours) throw new ArchiveRefusedError(`API client ${clientId} belongs to another marketplace in this store: import a copy with --as <new id>.`);
   }
-  return 'fresh';
+  if (existing === null) return 'fresh';
+  if (replace) return 'replace';
+  const archived = archive.firstEventIds.get(marketplaceStream);
+  if (archived === undefined || existing.id !== archived)
+    throw new ArchiveRefusedError(`Marketplace ${mapping.marketplaceId} is already in this store. Give --replace to replace it with the archive, or import a copy with --as <new id>.`);
+  return 'resumed';
 };
 
 /** Groups consecutive events into appends of at most BATCH events: one entry per run of a stream, a stream at most once an append. */
@@ -106,7 +113,11 @@ export const importMarketplace = async (target: ImportTarget, file: string, opti
   const source = archive.manifest.marketplaceId;
   const mapping = archiveMapping(source, archive.streamIds, options.as);
   const mappedArchive: VerifiedArchive = { ...archive, firstEventIds: new Map([...archive.firstEventIds].map(([s, id]) => [mapping.streamId(s), mapping.eventId(id)])) };
-  const resumed = (await checkTarget(target, mappedArchive, mapping)) === 'resumed';
+  const found = await checkTarget(target, mappedArchive, mapping, options.replace ?? false);
+  if (found === 'replace' && !target.remove) throw new ArchiveRefusedError('This store cannot replace a marketplace: import a copy with --as <new id>.');
+  // The archive is whole (checked above) before anything of the marketplace is removed.
+  const replaced = found === 'replace' ? await target.remove!(mapping.marketplaceId) : null;
+  const resumed = found === 'resumed';
   const importedAt = options.now.toISOString();
   let events = 0;
   let head = 0;
@@ -146,6 +157,7 @@ export const importMarketplace = async (target: ImportTarget, file: string, opti
     sourceMarketplaceId: source,
     events,
     resumed,
+    replaced,
     blobs,
     clientIds: Object.fromEntries(mapping.clientIds),
     leftOut: [
