@@ -3,6 +3,7 @@ import { CqrsModule } from '@nestjs/cqrs';
 import { AccessTokens } from './auth/access-tokens';
 import { CommandRunner } from './event-sourcing/command-runner';
 import { ReactorRegistry } from './event-sourcing/reactor-registry';
+import { REACTOR_CONTROLS, reactorControlsOf } from './event-sourcing/reactor-controls';
 import { ScheduledCommands } from './event-sourcing/scheduler';
 import { EVENT_STORE } from './event-store/event-store.port';
 import { AuthAttemptLimits } from './http/auth-limits';
@@ -36,6 +37,7 @@ export class CoreModule {
       RelationshipRegistry,
       ReactorRegistry,
       { provide: ScheduledCommands, useValue: new ScheduledCommands() },
+      { provide: REACTOR_CONTROLS, useValue: reactorControlsOf(infra) },
       Responder,
       AuthAttemptLimits,
     ];

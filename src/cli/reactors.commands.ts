@@ -3,6 +3,7 @@ import { loadConfig } from '../config';
 import type { ConsumerCheckpoints } from '../event-sourcing/consumer-checkpoints.port';
 import { KurrentDbConsumerCheckpoints } from '../event-sourcing/kurrentdb-consumer-checkpoints';
 import { reactorStatusOf, ReactorStatus } from '../event-sourcing/reactor-engine';
+import { resumeReactor } from '../event-sourcing/reactor-controls';
 import { SqliteConsumerCheckpoints } from '../event-sourcing/sqlite-consumer-checkpoints';
 import type { EventStore } from '../event-store/event-store.port';
 import { KurrentDbEventStore } from '../event-store/kurrentdb-event-store';
@@ -19,18 +20,6 @@ export const reactorsReport = async (checkpoints: ConsumerCheckpoints, events: P
   const [records, head] = await Promise.all([checkpoints.list(), events.headPosition()]);
   // Webhook cursors share the checkpoint table; `webhooks list` and `webhooks deliveries` show them.
   return records.filter(({ name }) => !name.startsWith(CURSOR_PREFIX)).map(({ name, ...record }) => reactorStatusOf(name, record, head));
-};
-
-/**
- * Clears a stopped reactor's stop: a running server retries it within its resume poll (5 s by default), a stopped
- * one at its next start. A reactor that was not stopped is left as it is (its failed attempts count on).
- */
-export const resumeReactor = async (checkpoints: ConsumerCheckpoints, name: string, now: Date): Promise<'resumed' | 'not-stopped' | 'unknown'> => {
-  const record = await checkpoints.load(name);
-  if (!record) return 'unknown';
-  if (!record.stoppedAt) return 'not-stopped';
-  await checkpoints.save(name, { ...record, attempts: 0, stoppedAt: null, updatedAt: now.toISOString() });
-  return 'resumed';
 };
 
 export const formatReactors = (statuses: ReactorStatus[]): string =>

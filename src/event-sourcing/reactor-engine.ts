@@ -216,6 +216,10 @@ export class ReactorEngine {
     this.settleWaiters();
   }
 
+  runsReactor(name: string): boolean {
+    return this.runs.has(name);
+  }
+
   /**
    * Retries a stopped reactor from its checkpoint (the event it stopped at first): its shared record is cleared, as
    * the CLI's `reactors resume` does, and the instance that holds it resumes it. No-op for a running one.

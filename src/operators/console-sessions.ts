@@ -115,6 +115,17 @@ export class ConsoleSessions implements OperatorSessionCheck {
     await this.accounts.decide({ type: 'end-session', operatorId: active.operator.id, sessionId: active.session.id, now: this.clock.now() }, requestId);
   }
 
+  /**
+   * Refuses (403) a token not minted for a console operator, or, for what reaches the whole installation (its
+   * reactors, its clock), an operator limited to some marketplaces. The guard already checked the session is live.
+   */
+  async assertOperator(auth: AuthContext, reach: 'marketplace' | 'installation'): Promise<void> {
+    if (!auth.operatorId) throw forbidden('Only a console operator may do this: sign in at /console.');
+    if (reach === 'marketplace') return;
+    const operator = (await this.accounts.state()).operators.find((o) => o.id === auth.operatorId);
+    if (operator?.marketplaces !== null) throw forbidden('This reaches every marketplace of the installation: only an operator of all marketplaces may do it.');
+  }
+
   async assertLive(auth: AuthContext): Promise<void> {
     const live = auth.operatorId && auth.sessionId ? liveSession(await this.accounts.state(), auth.operatorId, auth.sessionId, this.clock.now()) : null;
     if (!live) throw sessionEnded();
