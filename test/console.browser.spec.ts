@@ -114,6 +114,29 @@ describeWithChromium('operator console in a browser', () => {
     expect(problems).toEqual([]);
   }, 60_000);
 
+  it("reads a mail in the outbox, and moves the payment emulator's clock from the Payments page", async () => {
+    await signUpUser(server, server.marketplace.marketplaceClient.clientId, 'mailed@example.com');
+    await server.idle();
+    const page = await newPage({ width: 1280, height: 800 });
+    await signInAs(page, 'ops@example.com');
+    await page.getByRole('menuitem', { name: 'Mail outbox' }).click();
+    await page.getByRole('cell', { name: 'mailed@example.com' }).click();
+    await page.getByLabel('Text of the mail to mailed@example.com').filter({ hasText: 'http' }).waitFor();
+    await page.screenshot({ path: join(SHOTS, 'mail-outbox-desktop.png') });
+
+    await page.getByRole('menuitem', { name: 'Payments' }).click();
+    await page.getByRole('table', { name: 'Payment intents' }).waitFor();
+    const duration = page.getByLabel('Move the clock ahead by');
+    await duration.fill('soon');
+    await page.getByRole('button', { name: 'Advance the clock' }).click();
+    await page.getByText(/duration/).first().waitFor();
+    await duration.fill('P2D');
+    await page.getByRole('button', { name: 'Advance the clock' }).click();
+    await page.getByText(/Clock moved ahead by P2D/).waitFor();
+    await page.close();
+    expect(problems).toEqual([]);
+  }, 60_000);
+
   it('approves a pending user and denies them posting, closes a listing, previews and runs an operator transition, and shows the transaction as of before it', async () => {
     const { transactionId } = await quoteRequest(server);
     await server.app.get(CommandBus).execute(new UpdateMarketplaceCommand(server.marketplace.marketplaceId, { type: 'update', settings: { requireUserApproval: true } }));

@@ -5,7 +5,9 @@ import { dataProvider } from './api/data-provider';
 import { AsOfPage } from './events/as-of-page';
 import { EventList } from './events/event-list';
 import { ConsoleLayout } from './layout/console-layout';
+import { MailList } from './mail/mail-list';
 import { OperationsPage } from './operations/operations-page';
+import { PaymentsPage } from './payments/payments-page';
 import { ProcessesPage } from './processes/processes-page';
 import { SignInPage } from './layout/sign-in-page';
 import { ListingEdit, ListingList, ListingShow } from './listings/listing-pages';
@@ -27,10 +29,12 @@ export const App = () => (
     <Resource name="listings" list={ListingList} show={ListingShow} edit={ListingEdit} recordRepresentation="title" />
     <Resource name="transactions" list={TransactionList} show={TransactionShow} />
     <Resource name="events" list={EventList} options={{ label: 'Event log' }} />
+    <Resource name="mails" list={MailList} options={{ label: 'Mail outbox' }} />
     <CustomRoutes>
       <Route path="/as-of/:resourceId" element={<AsOfPage />} />
       <Route path="/operations" element={<OperationsPage />} />
       <Route path="/processes" element={<ProcessesPage />} />
+      <Route path="/payments" element={<PaymentsPage />} />
     </CustomRoutes>
   </Admin>
   </BrowserRouter>

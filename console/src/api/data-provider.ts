@@ -11,6 +11,7 @@ const PATHS: Record<string, { query: string; show?: string; update?: string; inc
   listings: { query: 'listings/query', show: 'listings/show', update: 'listings/update', include: 'images,author,currentStock' },
   transactions: { query: 'transactions/query', show: 'transactions/show', update: 'transactions/update_metadata', include: 'customer,provider,listing,booking,reviews,messages,stockReservation' },
   events: { query: 'events/query' },
+  mails: { query: 'x-mail/outbox' },
 };
 
 const EDITABLE = ['metadata', 'privateData'];

@@ -1,5 +1,6 @@
 import AccountTree from '@mui/icons-material/AccountTree';
 import MonitorHeart from '@mui/icons-material/MonitorHeart';
+import Payments from '@mui/icons-material/Payments';
 import { AppBar, Layout, Menu, TitlePortal, type LayoutProps } from 'react-admin';
 import { MarketplacePicker } from './marketplace-picker';
 
@@ -15,6 +16,7 @@ const ConsoleMenu = () => (
   <Menu>
     <Menu.ResourceItems />
     <Menu.Item to="/processes" primaryText="Processes" leftIcon={<AccountTree />} />
+    <Menu.Item to="/payments" primaryText="Payments" leftIcon={<Payments />} />
     <Menu.Item to="/operations" primaryText="Operations" leftIcon={<MonitorHeart />} />
   </Menu>
 );

@@ -1,6 +1,7 @@
-import { Alert, Box, Card, CardContent, Chip, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
-import { useEffect, useState } from 'react';
-import { Title } from 'react-admin';
+import { Alert, Box, Button, Card, CardContent, Chip, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
+import { useCallback, useEffect, useState } from 'react';
+import { Title, useNotify } from 'react-admin';
+import { integration } from '../api/integration';
 import { JsonView } from '../layout/json-field';
 
 interface Readiness {
@@ -13,20 +14,34 @@ interface Readiness {
 
 /**
  * What /health/ready reports (it needs no token): the read models' engine and every reactor, with lag, state and
- * last error, read again every 5 s. A stopped reactor is resumed with the CLI (`reactors resume <name>`).
+ * last error, read again every 5 s. A stopped reactor is resumed from here (or the CLI's `reactors resume <name>`).
  */
 export const OperationsPage = () => {
   const [report, setReport] = useState<Readiness | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
-  useEffect(() => {
-    const read = () =>
+  const notify = useNotify();
+  const read = useCallback(
+    () =>
       fetch('/health/ready', { headers: { accept: 'application/json' } })
         .then(async (res) => setReport((await res.json()) as Readiness))
-        .catch((error: Error) => setProblem(error.message));
+        .catch((error: Error) => setProblem(error.message)),
+    [],
+  );
+  /** Retries a stopped reactor from the event it stopped at (x-reactors/resume; operators of every marketplace). */
+  const resume = async (name: string) => {
+    try {
+      await integration('x-reactors/resume', undefined, { name });
+      notify(`Reactor ${name} resumed`, { type: 'success' });
+      void read();
+    } catch (error) {
+      notify((error as Error).message, { type: 'error' });
+    }
+  };
+  useEffect(() => {
     void read();
     const timer = setInterval(read, 5000);
     return () => clearInterval(timer);
-  }, []);
+  }, [read]);
   return (
     <Card sx={{ mt: 1 }}>
       <Title title="Operations" />
@@ -50,7 +65,13 @@ export const OperationsPage = () => {
                   {report.reactors.map((r) => (
                     <TableRow key={r.name}>
                       <TableCell>{r.name}</TableCell>
-                      <TableCell>{r.stopped ? `stopped (npm run cli -- reactors resume ${r.name})` : r.heldHere ? 'running here' : 'running elsewhere'}</TableCell>
+                      <TableCell>
+                        {r.stopped ? (
+                          <>
+                            stopped <Button size="small" variant="outlined" onClick={() => void resume(r.name)} aria-label={`Resume ${r.name}`}>Resume</Button>
+                          </>
+                        ) : r.heldHere ? 'running here' : 'running elsewhere'}
+                      </TableCell>
                       <TableCell>{r.lag}</TableCell>
                       <TableCell>{r.attempts}</TableCell>
                       <TableCell sx={{ wordBreak: 'break-word' }}>{r.lastError ?? '-'}</TableCell>
