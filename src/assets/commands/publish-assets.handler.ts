@@ -5,7 +5,7 @@ import { BLOBS, type BlobStore } from '../../blobs/blob-store.port';
 import { CLOCK, type Clock } from '../../shared/clock';
 import { marketplaceStream } from '../../marketplaces/marketplace-streams';
 import { notFound } from '../../shared/api-error';
-import { operatorContext } from '../../shared/command-context';
+import { type CommandContext, operatorContext } from '../../shared/command-context';
 import { prepareTree, SourceFile } from '../asset-preparation';
 import { PublicationSummary, summarize } from '../asset-publication';
 import { assetTreeStream } from '../asset-streams';
@@ -16,7 +16,8 @@ export class PublishAssetsCommand {
   constructor(
     readonly marketplaceId: string,
     readonly sources: readonly SourceFile[],
-    readonly options: { dryRun?: boolean } = {},
+    /** `ctx`: who publishes (the console names its operator); the CLI's publications are the installation operator's. */
+    readonly options: { dryRun?: boolean; ctx?: CommandContext } = {},
   ) {}
 }
 
@@ -37,7 +38,7 @@ export class PublishAssetsHandler implements ICommandHandler<PublishAssetsComman
     const files = await prepareTree(marketplaceId, sources, (await this.runner.state(tree)).files, { blobs: options.dryRun ? null : this.blobs });
     const now = this.clock.now();
     const { result } = await this.runner.run({
-      ctx: operatorContext(marketplaceId, now),
+      ctx: options.ctx ?? operatorContext(marketplaceId, now),
       streams: { tree },
       decide: (s) => {
         const events = assetTreeDecider.decide({ type: 'publish', marketplaceId, files, now }, s.tree);

@@ -17,7 +17,7 @@ import { PAYMENT_PROVIDER, type PaymentProvider } from '../../payments/payment-p
 import { paymentsReport } from '../../payments/payments-report';
 import { apiError, invalidValueItem, ApiError, notFound } from '../../shared/api-error';
 import { CLOCK, type Clock } from '../../shared/clock';
-import { ConsoleSessions } from '../console-sessions';
+import { OPERATOR_SESSION_CHECK, type OperatorSessionCheck } from '../../auth/operator-session-check';
 
 export class ReactorNameBody {
   @IsDefined() @IsString() @Length(1, 200) name!: string;
@@ -42,7 +42,7 @@ const emulatorOff = () => apiError(409, 'payment-emulator-off', 'The payment emu
 @Controller('v1/integration_api')
 export class OperationsOperatorController {
   constructor(
-    private readonly sessions: ConsoleSessions,
+    @Inject(OPERATOR_SESSION_CHECK) private readonly sessions: OperatorSessionCheck,
     private readonly respond: Responder,
     private readonly runner: CommandRunner,
     @Inject(REACTOR_CONTROLS) private readonly reactors: ReactorControls,
