@@ -137,6 +137,32 @@ describeWithChromium('operator console in a browser', () => {
     expect(problems).toEqual([]);
   }, 60_000);
 
+  it('edits a JSON asset and publishes it as a new version, then shows the difference from the version before', async () => {
+    const page = await newPage({ width: 1280, height: 800 });
+    await signInAs(page, 'ops@example.com');
+    await page.getByRole('menuitem', { name: 'Assets' }).click();
+    await page.getByRole('list', { name: 'Asset files' }).getByText('/content/footer.json').click();
+    await page.getByLabel('Text of /content/footer.json').waitFor();
+    await page.getByRole('button', { name: 'Edit' }).click();
+    const editor = page.getByLabel('Edit /content/footer.json');
+    await editor.fill('{ not json');
+    await page.getByRole('button', { name: 'Publish' }).click();
+    await page.getByText(/Not JSON/).waitFor();
+    await editor.fill(JSON.stringify({ slogan: 'Edited in the console' }, null, 2));
+    await page.getByRole('button', { name: 'Publish' }).click();
+    await page.getByText(/Published version #\d+/).waitFor();
+    await page.getByLabel('Compare with').click();
+    await page.getByRole('option').nth(1).click();
+    await page.getByRole('region', { name: 'Changes between the versions' }).getByText('~ /content/footer.json').waitFor();
+    await page.getByRole('list', { name: 'Asset files' }).getByText('/content/footer.json').click();
+    await page.getByLabel('Changes of /content/footer.json').filter({ hasText: '+   "slogan": "Edited in the console"' }).waitFor();
+    await page.screenshot({ path: join(SHOTS, 'assets-desktop.png') });
+    const delivered = await fetch(`${server.baseUrl}/v1/assets/pub/${server.marketplace.marketplaceClient.clientId}/a/latest/content/footer.json`);
+    expect(((await delivered.json()) as { data: unknown }).data).toEqual({ slogan: 'Edited in the console' });
+    await page.close();
+    expect(problems).toEqual([]);
+  }, 60_000);
+
   it('approves a pending user and denies them posting, closes a listing, previews and runs an operator transition, and shows the transaction as of before it', async () => {
     const { transactionId } = await quoteRequest(server);
     await server.app.get(CommandBus).execute(new UpdateMarketplaceCommand(server.marketplace.marketplaceId, { type: 'update', settings: { requireUserApproval: true } }));

@@ -2,6 +2,7 @@ import { Admin, CustomRoutes, Resource } from 'react-admin';
 import { BrowserRouter, Route } from 'react-router-dom';
 import { authProvider } from './api/auth-provider';
 import { dataProvider } from './api/data-provider';
+import { AssetsPage } from './assets/assets-page';
 import { AsOfPage } from './events/as-of-page';
 import { EventList } from './events/event-list';
 import { ConsoleLayout } from './layout/console-layout';
@@ -35,6 +36,7 @@ export const App = () => (
       <Route path="/operations" element={<OperationsPage />} />
       <Route path="/processes" element={<ProcessesPage />} />
       <Route path="/payments" element={<PaymentsPage />} />
+      <Route path="/assets" element={<AssetsPage />} />
     </CustomRoutes>
   </Admin>
   </BrowserRouter>

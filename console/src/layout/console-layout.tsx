@@ -1,4 +1,5 @@
 import AccountTree from '@mui/icons-material/AccountTree';
+import FolderOpen from '@mui/icons-material/FolderOpen';
 import MonitorHeart from '@mui/icons-material/MonitorHeart';
 import Payments from '@mui/icons-material/Payments';
 import { AppBar, Layout, Menu, TitlePortal, type LayoutProps } from 'react-admin';
@@ -16,6 +17,7 @@ const ConsoleMenu = () => (
   <Menu>
     <Menu.ResourceItems />
     <Menu.Item to="/processes" primaryText="Processes" leftIcon={<AccountTree />} />
+    <Menu.Item to="/assets" primaryText="Assets" leftIcon={<FolderOpen />} />
     <Menu.Item to="/payments" primaryText="Payments" leftIcon={<Payments />} />
     <Menu.Item to="/operations" primaryText="Operations" leftIcon={<MonitorHeart />} />
   </Menu>

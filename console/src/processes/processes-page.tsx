@@ -2,7 +2,7 @@ import { Alert, Box, Card, CardContent, MenuItem, Stack, TextField, Typography }
 import { useEffect, useState } from 'react';
 import { Title } from 'react-admin';
 import { ApiResource, integration } from '../api/integration';
-import { lineDiff } from './line-diff';
+import { lineDiff } from '../layout/line-diff';
 import { ProcessGraph, ProcessTransition } from './process-graph';
 
 interface ProcessSummary {
