@@ -3,6 +3,9 @@ import { join } from 'node:path';
 import { Browser, chromium, Page } from 'playwright-core';
 import { CommandBus } from '@nestjs/cqrs';
 import { UpdateMarketplaceCommand } from '../src/marketplaces/commands/update-marketplace.handler';
+import { SetSearchSchemaCommand } from '../src/search-schemas/commands/search-schema.handlers';
+import { operatorContext } from '../src/shared/command-context';
+import { marketplaceSdk } from './support/sdks';
 import { addOperator, OPERATOR_PASSWORD, quoteRequest, signUpUser } from './support/console';
 import { buildConsole } from './support/console-build';
 import { startTestServer, TestServer } from './support/test-server';
@@ -159,6 +162,27 @@ describeWithChromium('operator console in a browser', () => {
     await page.screenshot({ path: join(SHOTS, 'assets-desktop.png') });
     const delivered = await fetch(`${server.baseUrl}/v1/assets/pub/${server.marketplace.marketplaceClient.clientId}/a/latest/content/footer.json`);
     expect(((await delivered.json()) as { data: unknown }).data).toEqual({ slogan: 'Edited in the console' });
+    await page.close();
+    expect(problems).toEqual([]);
+  }, 60_000);
+
+  it("filters users by an extended-data key of the marketplace's user search schemas", async () => {
+    await server.app.get(CommandBus).execute(new SetSearchSchemaCommand(operatorContext(server.marketplace.marketplaceId, new Date()), { schemaFor: 'userProfile', scope: 'public', key: 'role', type: 'enum' }));
+    for (const [email, role] of [['seller1@example.com', 'seller'], ['buyer1@example.com', 'buyer']]) {
+      const client = marketplaceSdk(server.baseUrl, server.marketplace);
+      await client.currentUser.create({ email, password: 'secret-password', firstName: 'R', lastName: role, publicData: { role } });
+    }
+    const page = await newPage({ width: 1280, height: 800 });
+    await signInAs(page, 'ops@example.com');
+    await page.getByRole('menuitem', { name: 'Users' }).click();
+    await page.getByRole('cell', { name: 'buyer1@example.com' }).waitFor();
+    await page.getByRole('button', { name: 'Add filter' }).click();
+    await page.getByRole('menu').getByText('pub_role (enum)').click();
+    await page.getByLabel('pub_role (enum)').fill('seller');
+    // The page's time stands still (newPage): react-admin's filter debounce waits for it to move on.
+    await page.clock.setFixedTime(new Date(server.clock.now().getTime() + 1000));
+    await page.getByRole('cell', { name: 'buyer1@example.com' }).waitFor({ state: 'detached' });
+    await page.getByRole('cell', { name: 'seller1@example.com' }).waitFor();
     await page.close();
     expect(problems).toEqual([]);
   }, 60_000);

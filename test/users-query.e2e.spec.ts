@@ -35,11 +35,30 @@ describe('Integration API users/query', () => {
   });
   afterAll(() => server.close());
 
+  /** x-search-schemas/query as plain JSON with the integration client's token. */
+  const fetchSchemas = async (schemaFor = 'userProfile') => {
+    const { clientId, clientSecret } = server.marketplace.integrationClient;
+    const token = await fetch(`${server.baseUrl}/v1/auth/token`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ client_id: clientId, client_secret: clientSecret, grant_type: 'client_credentials', scope: 'integ' }) });
+    const { access_token } = (await token.json()) as { access_token: string };
+    const res = await fetch(`${server.baseUrl}/v1/integration_api/x-search-schemas/query?schemaFor=${schemaFor}`, { headers: { authorization: `Bearer ${access_token}`, accept: 'application/json' } });
+    return { status: res.status, data: (await res.json()) as any };
+  };
+
   it('lists users newest first with pagination meta', async () => {
     const res = await integ().users.query({ perPage: 3 });
     expect(emails(res)).toEqual(['d@example.com', 'c@example.com', 'b@example.com']);
     expect(res.data.meta).toEqual({ totalItems: 4, totalPages: 2, page: 1, perPage: 3 });
     expect(emails(await integ().users.query({ perPage: 3, page: 2 }))).toEqual(['a@example.com']);
+  });
+
+  it('names the search schemas a client may filter on (x-search-schemas/query)', async () => {
+    const answer = await fetchSchemas();
+    const keys = answer.data.data.map((s: any) => `${s.attributes.scope}/${s.attributes.key}/${s.attributes.type}`);
+    expect(keys).toEqual(['public/role/enum', 'public/skills/multi-enum', 'metadata/rank/long', 'private/vip/boolean', 'protected/level/long']);
+    const listing = await fetchSchemas('listing');
+    expect(listing.data.data.map((s: any) => s.id)).toContain('listing/public/listingType');
+    const bad = await fetchSchemas('nothing');
+    expect([bad.status, bad.data.errors[0].source.path]).toEqual([400, ['schemaFor']]);
   });
 
   it('filters by enum, multi-enum, long ranges, booleans and creation time', async () => {
