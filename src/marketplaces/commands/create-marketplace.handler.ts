@@ -37,6 +37,8 @@ export class CreateMarketplaceCommand {
     readonly settings: Partial<MarketplaceSettings> = {},
     readonly marketplaceId?: string,
     readonly clients?: ChosenClients,
+    /** Names the creation (its events' ids derive from it): an import from an API recognises the marketplace it created. */
+    readonly requestId?: string,
   ) {}
 }
 
@@ -72,7 +74,7 @@ export class CreateMarketplaceHandler implements ICommandHandler<CreateMarketpla
     // The search schemas the starter tree's filters need (listing type, category levels, indexed fields).
     const schemas = searchSchemasForTree(await starterSources(settings));
     await this.runner.run({
-      ctx: operatorContext(marketplaceId, now),
+      ctx: { ...operatorContext(marketplaceId, now), requestId: command.requestId ?? null },
       streams: {
         marketplace: marketplaceStream(marketplaceId),
         list: marketplaceListStream(),

@@ -1,0 +1,70 @@
+import { availabilityStream } from '../availability/availability-streams';
+import { jobStream } from '../event-sourcing/scheduled-job';
+import { stockStream } from '../stock/stock-streams';
+import { jobEvents } from '../transactions/decisions/transaction-jobs';
+import type { TransactionStates } from '../transactions/decisions/transaction-decision';
+import { delayedJobId } from '../transactions/domain/delayed-transitions';
+import { latestVersion, versionOf, type ProcessVersion } from '../transactions/domain/process.decider';
+import { DEFAULT_PROCESS_NAMES } from '../transactions/process-files';
+import { processStream, transactionStream } from '../transactions/transaction-streams';
+import { countOf, type ApiImportReport } from './import-report';
+import { ImportTarget, runImport } from './import-target';
+import { relatedId } from './included';
+import type { ApiPage, ApiResource, SourceApi } from './source-api';
+import { transactionHistory } from './transaction-history';
+
+const DEFAULT_NAMES: ReadonlySet<string> = new Set(DEFAULT_PROCESS_NAMES);
+
+/**
+ * The process a source transaction runs on here: the same name and version when this marketplace has it; for the
+ * five default processes, whose definitions are the platform's own, the version here under their name. A process
+ * the Integration API cannot show (a custom one) is not guessed.
+ */
+const processFor = async (target: ImportTarget, name: string, version: number): Promise<ProcessVersion | null> => {
+  const state = await target.runner.state(processStream(target.marketplaceId, name));
+  return versionOf(state, version) ?? (DEFAULT_NAMES.has(name) ? latestVersion(state) : null);
+};
+
+/**
+ * One transaction in one decision: its stream, the seats its booking holds, its stock reservation, and the job of
+ * its next delayed transition (a completion due after the booking, an expiry), which the scheduler here runs as the
+ * source would have.
+ */
+const importTransaction = async (target: ImportTarget, tx: ApiResource, page: ApiPage, process: ProcessVersion): Promise<{ imported: boolean } | { skipped: string }> => {
+  const history = transactionHistory(tx, page, process.definition);
+  if ('unknownTransition' in history) return { skipped: `transition ${history.unknownTransition} is not in process ${tx.attributes.processName} here` };
+  const listingId = relatedId(tx, 'listing')!;
+  const mp = target.marketplaceId;
+  const streams = {
+    tx: transactionStream(mp, tx.id),
+    availability: availabilityStream(mp, listingId),
+    stock: stockStream(mp, listingId),
+    nextJob: jobStream(mp, delayedJobId(tx.id, (tx.attributes.transitions as unknown[]).length)),
+  };
+  const imported = await runImport(target, `transaction/${tx.id}`, new Date(tx.attributes.createdAt), streams, (s) => {
+    if (s.tx.exists) return {};
+    const now = new Date(tx.attributes.lastTransitionedAt ?? tx.attributes.createdAt);
+    const jobs = jobEvents({ nextJob: s.nextJob } as TransactionStates, process.definition, s.tx, history.tx, now);
+    return { tx: history.tx, availability: history.seats, stock: history.stock, ...(jobs.nextJob ? { nextJob: jobs.nextJob } : {}) };
+  });
+  return { imported };
+};
+
+/** Every transaction with its transitions, booking, stock reservation, messages and reviews. */
+export const importTransactions = async (target: ImportTarget, source: SourceApi, report: ApiImportReport): Promise<void> => {
+  const count = countOf(report, 'transactions');
+  for await (const page of source.all('transactions/query', { include: 'listing,customer,provider,booking,stockReservation,reviews,reviews.author,reviews.subject,messages,messages.sender' })) {
+    for (const tx of page.data) {
+      if ((await target.runner.state(transactionStream(target.marketplaceId, tx.id))).exists) {
+        count.existing += 1;
+        continue;
+      }
+      const { processName, processVersion } = tx.attributes;
+      const process = await processFor(target, processName, processVersion);
+      const outcome = process ? await importTransaction(target, tx, page, process) : { skipped: `process ${processName} version ${processVersion} is not readable through the API and is not one of the five default processes` };
+      if ('skipped' in outcome) count.skipped.push({ id: tx.id, reason: outcome.skipped });
+      else if (outcome.imported) count.imported += 1;
+      else count.existing += 1;
+    }
+  }
+};

@@ -1,0 +1,155 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import sharp from 'sharp';
+import { Config, loadConfig } from '../src/config';
+import { importFromApiInto } from '../src/cli/import-from-api.commands';
+import type { ApiImportReport } from '../src/marketplace-import-api/import-report';
+import { goldenMeta, importGoldenLog, type GoldenMeta } from './support/golden-log';
+import { freshPostgresDatabase } from './support/postgres';
+import { integrationSdk, marketplaceSdk, sharetribeSdk } from './support/sdks';
+import { startTestServer, TestServer, testStore } from './support/test-server';
+import { testEnv } from './support/test-env';
+
+const RELEASE = 'v0.2.0';
+const { UUID } = integrationSdk.types;
+type Clients = { marketplaceId: string; marketplaceClientId: string; integrationClientId: string; integrationSecret: string };
+
+/**
+ * What is compared between the source and the copy: the Integration API's views of every resource the import
+ * moves, and what a visitor of the Web Template reads. Left out, because they legitimately differ: events/query
+ * (the copy's history is its import, not the source's requests), stock adjustments (the source's total arrives as
+ * one adjustment), `stripeConnected` and `payConnected` (payout accounts stay with the payment provider) and the API applications
+ * (new ones, with new secrets). Image URLs are those of each server.
+ */
+const sweepOf = async (baseUrl: string, c: Clients, ids: GoldenMeta['ids']): Promise<unknown> => {
+  const integ = integrationSdk.createInstance({ clientId: c.integrationClientId, clientSecret: c.integrationSecret, baseUrl });
+  const anon = marketplaceSdk(baseUrl, { marketplaceClient: { clientId: c.marketplaceClientId } } as never);
+  const hourly = new UUID(ids.hourly);
+  const window = { start: new Date('2026-01-05T00:00:00Z'), end: new Date('2026-02-01T00:00:00Z') };
+  const answers = {
+    marketplace: (await integ.marketplace.show({})).data,
+    users: (await integ.users.query({ include: ['profileImage'], perPage: 100 })).data,
+    listings: (await integ.listings.query({ include: ['images', 'author', 'currentStock'], perPage: 100 })).data,
+    transactions: (await integ.transactions.query({ include: ['booking', 'stockReservation', 'reviews', 'messages', 'listing', 'customer', 'provider'], perPage: 100 })).data,
+    exceptions: (await integ.availabilityExceptions.query({ listingId: hourly, ...window })).data,
+    'anonymous listings': (await anon.listings.query({ include: ['images', 'author', 'author.profileImage'] })).data,
+    'anonymous reviews': (await anon.reviews.query({ listingId: new sharetribeSdk.types.UUID(ids.hourly), include: ['author'] })).data,
+    'anonymous timeslots': (await anon.timeslots.query({ listingId: new sharetribeSdk.types.UUID(ids.hourly), start: new Date('2026-01-11T00:00:00Z'), end: new Date('2026-01-20T00:00:00Z') })).data,
+  };
+  const text = JSON.stringify(answers).split(baseUrl).join('<base>').split(c.marketplaceClientId).join('<client>');
+  return JSON.parse(text, (key, value) => (key === 'stripeConnected' || key === 'payConnected' ? '<provider>' : value));
+};
+
+/** An HTTP proxy in front of the source: answers 429 (Retry-After: 1) to the Integration API requests it is told to. */
+const proxyTo = async (target: string) => {
+  const state = { throttle: 0, throttled: 0, requests: 0 };
+  const server: Server = createServer(async (req, res) => {
+    state.requests += 1;
+    if (state.throttle > 0 && req.url?.startsWith('/v1/integration_api/')) {
+      state.throttle -= 1;
+      state.throttled += 1;
+      res.writeHead(429, { 'retry-after': '1', 'content-type': 'application/json' }).end('{"errors":[{"status":429,"code":"too-many-requests"}]}');
+      return;
+    }
+    const chunks: Buffer[] = [];
+    for await (const chunk of req) chunks.push(chunk as Buffer);
+    const answer = await fetch(`${target}${req.url}`, { method: req.method, headers: req.headers as Record<string, string>, body: chunks.length > 0 ? Buffer.concat(chunks) : undefined });
+    res.writeHead(answer.status, Object.fromEntries([...answer.headers].filter(([k]) => !['content-encoding', 'content-length', 'transfer-encoding'].includes(k))));
+    res.end(Buffer.from(await answer.arrayBuffer()));
+  });
+  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
+  const { port } = server.address() as { port: number };
+  return { url: `http://127.0.0.1:${port}`, state, close: () => new Promise<void>((done) => server.close(() => done())) };
+};
+
+/**
+ * Importing from an API-compatible marketplace (src/marketplace-import-api/): the golden marketplace served by
+ * server A (users with extended data and a profile image, listings with images, exceptions and stock, bookings
+ * and a purchase with their transitions, messages and reviews), read through A's Integration API into an empty
+ * store, served there by server B; the reads compare equal.
+ */
+describe('marketplace import-from-api', () => {
+  let source: TestServer;
+  let meta: GoldenMeta;
+  let expected: unknown;
+  const stores: Array<() => Promise<void>> = [];
+
+  /** An empty store on the engine the project runs, and its configuration for the import and for server B. */
+  const emptyStore = async (): Promise<{ config: Config; overrides: Partial<Config> }> => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'marketplace-import-api-'));
+    const database = testStore() === 'postgres' ? await freshPostgresDatabase('import-api') : null;
+    stores.push(async () => {
+      await database?.drop();
+      rmSync(dataDir, { recursive: true, force: true });
+    });
+    const overrides = { dataDir, databaseUrl: database?.url ?? null };
+    return { overrides, config: loadConfig(testEnv(), { ...overrides, tokenSecret: source.infra.config.tokenSecret, sqliteSynchronous: 'NORMAL' }) };
+  };
+  const importInto = (config: Config, baseUrl: string, extra: { beforeRequest?: (n: number) => void } = {}) =>
+    importFromApiInto(config, { baseUrl, clientId: meta.marketplace.integrationClient.clientId, clientSecret: meta.marketplace.integrationClient.clientSecret, perSecond: 200, ...extra });
+  const clientsOf = (report: ApiImportReport): Clients => {
+    const [mpClient, integClient] = report.createdClients!;
+    return { marketplaceId: report.marketplaceId, marketplaceClientId: mpClient.clientId, integrationClientId: integClient.clientId, integrationSecret: integClient.clientSecret };
+  };
+  /** Server B over an imported store, at the source's time, without background work (no job runs while reads are compared). */
+  const sweepServedFrom = async (overrides: Partial<Config>, clients: Clients): Promise<unknown> => {
+    const target = await startTestServer(overrides, { background: false });
+    try {
+      target.clock.advance(source.clock.now().getTime() - target.clock.now().getTime());
+      return await sweepOf(target.baseUrl, clients, meta.ids);
+    } finally {
+      await target.close();
+    }
+  };
+
+  beforeAll(async () => {
+    source = await startTestServer({}, { background: false });
+    await importGoldenLog(source, RELEASE);
+    meta = goldenMeta(RELEASE);
+    // The seller gets a profile image (the golden walk has none).
+    const seller = marketplaceSdk(source.baseUrl, meta.marketplace, { tokenStore: sharetribeSdk.tokenStore.memoryStore() });
+    await seller.login({ username: meta.users.seller, password: 'golden-password' });
+    const photo = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#aa6633' } }).png().toBuffer();
+    const image = (await seller.images.upload({ image: new Blob([photo], { type: 'image/png' }) })).data.data.id;
+    await seller.currentUser.updateProfile({ profileImageId: image });
+    expected = await sweepOf(source.baseUrl, { marketplaceId: meta.marketplace.marketplaceId, marketplaceClientId: meta.marketplace.marketplaceClient.clientId, integrationClientId: meta.marketplace.integrationClient.clientId, integrationSecret: meta.marketplace.integrationClient.clientSecret }, meta.ids);
+  }, 120_000);
+  afterAll(async () => {
+    await source?.close();
+    for (const remove of stores) await remove();
+  });
+
+  it('recreates the marketplace: every read answers the same; a second run adds nothing; what cannot move is reported', async () => {
+    const { config, overrides } = await emptyStore();
+    const report = await importInto(config, source.baseUrl);
+    expect(report.marketplaceId).toBe(meta.marketplace.marketplaceId);
+    expect(report.resources).toMatchObject({
+      users: { imported: 2, existing: 0, skipped: [] },
+      'profile images': { imported: 1 },
+      listings: { imported: 2, skipped: [] },
+      'listing images': { imported: 1 },
+      'availability exceptions': { imported: 1 },
+      transactions: { imported: 3, skipped: [] },
+    });
+    expect(report.notMoved.join('\n')).toMatch(/passwords of 2 user\(s\)[\s\S]*payout accounts of 1 user/);
+    expect(await sweepServedFrom(overrides, clientsOf(report))).toEqual(expected);
+
+    const head = await headOf(config);
+    const again = await importInto(config, source.baseUrl);
+    expect(await headOf(config)).toBe(head);
+    expect(again.createdClients).toBeNull();
+    expect(Object.values(again.resources).every((c) => c.imported === 0)).toBe(true);
+  }, 120_000);
+});
+
+const headOf = async (config: Config): Promise<number> => {
+  const { openInfrastructure } = await import('../src/infrastructure/composition-root');
+  const infra = await openInfrastructure(config, []);
+  try {
+    return await infra.events.headPosition();
+  } finally {
+    await infra.close();
+  }
+};
