@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import sharp from 'sharp';
 import { Config, loadConfig } from '../src/config';
 import { importFromApiInto } from '../src/cli/import-from-api.commands';
+import { ApiImportInterruptedError } from '../src/marketplace-import-api/import-from-api';
 import type { ApiImportReport } from '../src/marketplace-import-api/import-report';
 import { goldenMeta, importGoldenLog, type GoldenMeta } from './support/golden-log';
 import { freshPostgresDatabase } from './support/postgres';
@@ -142,6 +143,44 @@ describe('marketplace import-from-api', () => {
     expect(again.createdClients).toBeNull();
     expect(Object.values(again.resources).every((c) => c.imported === 0)).toBe(true);
   }, 120_000);
+
+  it('resumes an interrupted import where it stopped, and waits out the 429s of a throttled source (Retry-After)', async () => {
+    const { config, overrides } = await emptyStore();
+    const interrupt = (n: number) => {
+      if (n > 8) throw new Error('connection lost');
+    };
+    const stopped = await importInto(config, source.baseUrl, { beforeRequest: interrupt }).catch((error: ApiImportInterruptedError) => error);
+    expect(stopped).toBeInstanceOf(ApiImportInterruptedError);
+    expect((stopped as ApiImportInterruptedError).message).toBe('The import stopped: connection lost. Run the same command again: it goes on from where it stopped.');
+    // What the stopped run did is told: the new API applications' secrets are shown by the first run only.
+    const clients = clientsOf((stopped as ApiImportInterruptedError).report);
+    const proxy = await proxyTo(source.baseUrl);
+    try {
+      proxy.state.throttle = 3;
+      const resumed = await importInto(config, proxy.url);
+      expect([proxy.state.throttled, resumed.throttled]).toEqual([3, 3]);
+      expect(resumed.waitedSeconds).toBeGreaterThanOrEqual(3);
+      // The first run got as far as the users and the first listing; the second did the rest.
+      expect(resumed.resources).toMatchObject({ users: { imported: 0, existing: 2 }, transactions: { imported: 3 } });
+      expect(resumed.resources.listings.imported + resumed.resources.listings.existing).toBe(2);
+      expect(resumed.createdClients).toBeNull();
+      expect(await sweepServedFrom(overrides, clients)).toEqual(expected);
+    } finally {
+      await proxy.close();
+    }
+  }, 120_000);
+
+  it('refuses, in one line and writing nothing, a marketplace of that id that is not an earlier run of this import', async () => {
+    const { config, overrides } = await emptyStore();
+    const other = await startTestServer(overrides, { background: false });
+    const otherId = other.marketplace.marketplaceId;
+    await other.close();
+    const head = await headOf(config);
+    await expect(importFromApiInto(config, { baseUrl: source.baseUrl, clientId: meta.marketplace.integrationClient.clientId, clientSecret: meta.marketplace.integrationClient.clientSecret, as: otherId })).rejects.toThrow(
+      `Marketplace ${otherId} is already in this store and is not an earlier import of this source: import under another id with --as <new id>.`,
+    );
+    expect(await headOf(config)).toBe(head);
+  }, 60_000);
 });
 
 const headOf = async (config: Config): Promise<number> => {

@@ -5,7 +5,7 @@ import { resolve } from 'node:path';
 import { Config, loadConfig } from '../config';
 import { storedLog } from '../event-store/shaped-event-store';
 import { CreatedMarketplace, CreateMarketplaceCommand } from '../marketplaces/commands/create-marketplace.handler';
-import { ApiImportOptions, importFromApi } from '../marketplace-import-api/import-from-api';
+import { ApiImportInterruptedError, ApiImportOptions, importFromApi } from '../marketplace-import-api/import-from-api';
 import { reportText, type ApiImportReport } from '../marketplace-import-api/import-report';
 import { isUuid } from '../shared/values';
 import { holdStoreForImport } from './archive.commands';
@@ -57,15 +57,18 @@ export const registerImportFromApiCommand = (marketplace: Command): void => {
     .option('--json', 'machine-readable output', false)
     .action(async (opts: { clientId: string; clientSecret: string; baseUrl: string; as?: string; requestsPerSecond?: number; burst?: number; report?: string; json: boolean }) => {
       if (opts.as !== undefined && !isUuid(opts.as)) throw new Error('--as must be a marketplace id (a UUID).');
-      const report = await importFromApiInto(loadConfig(), {
-        baseUrl: opts.baseUrl,
-        clientId: opts.clientId,
-        clientSecret: opts.clientSecret,
-        as: opts.as,
-        perSecond: opts.requestsPerSecond,
-        burst: opts.burst,
-      });
-      if (opts.report) writeFileSync(resolve(opts.report), JSON.stringify(report, null, 2) + '\n', { mode: 0o600 });
-      output(opts.json, report, () => reportText(report));
+      const options = { baseUrl: opts.baseUrl, clientId: opts.clientId, clientSecret: opts.clientSecret, as: opts.as, perSecond: opts.requestsPerSecond, burst: opts.burst };
+      const tell = (report: ApiImportReport) => {
+        // Owner-only: it may hold the new API applications' secrets.
+        if (opts.report) writeFileSync(resolve(opts.report), JSON.stringify(report, null, 2) + '\n', { mode: 0o600 });
+        output(opts.json, report, () => reportText(report));
+      };
+      try {
+        tell(await importFromApiInto(loadConfig(), options));
+      } catch (error) {
+        // What the stopped run did is told too: the API applications it created are shown only by their first run.
+        if (error instanceof ApiImportInterruptedError) tell(error.report);
+        throw error;
+      }
     });
 };

@@ -28,6 +28,16 @@ export interface ApiImportOptions extends SourceApiOptions {
 /** An operator's mistake, refused in one line before anything is written. */
 export class ApiImportRefusedError extends Error {}
 
+/** A run that stopped part way (the source went away, the process was told to stop): what it did, for the operator. */
+export class ApiImportInterruptedError extends Error {
+  constructor(
+    readonly report: ApiImportReport,
+    cause: Error,
+  ) {
+    super(`The import stopped: ${cause.message}. Run the same command again: it goes on from where it stopped.`);
+  }
+}
+
 /**
  * The marketplace to fill: created on the first run (named by a request id derived from the source, which its first
  * event keeps), recognised on the next ones; any other marketplace of that id is refused.
@@ -63,6 +73,8 @@ export const importFromApi = async (store: ApiImportStore, options: ApiImportOpt
     await importListings(target, source, report);
     await importTransactions(target, source, report);
     report.notMoved.push(...notMovedLines(report));
+  } catch (error) {
+    throw new ApiImportInterruptedError(report, error as Error);
   } finally {
     report.requests = source.requests;
     report.throttled = source.throttled;
