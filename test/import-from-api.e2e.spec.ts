@@ -22,7 +22,8 @@ type Clients = { marketplaceId: string; marketplaceClientId: string; integration
  * moves, and what a visitor of the Web Template reads. Left out, because they legitimately differ: events/query
  * (the copy's history is its import, not the source's requests), stock adjustments (the source's total arrives as
  * one adjustment), `stripeConnected` and `payConnected` (payout accounts stay with the payment provider) and the API applications
- * (new ones, with new secrets). Image URLs are those of each server.
+ * (new ones, with new secrets). Image URLs are those of each server. In the assets, what derives from an image's
+ * bytes: the Asset Delivery API serves variants, not originals, so an image here is its largest variant there.
  */
 const sweepOf = async (baseUrl: string, c: Clients, ids: GoldenMeta['ids']): Promise<unknown> => {
   const integ = integrationSdk.createInstance({ clientId: c.integrationClientId, clientSecret: c.integrationSecret, baseUrl });
@@ -37,11 +38,16 @@ const sweepOf = async (baseUrl: string, c: Clients, ids: GoldenMeta['ids']): Pro
     exceptions: (await integ.availabilityExceptions.query({ listingId: hourly, ...window })).data,
     'anonymous listings': (await anon.listings.query({ include: ['images', 'author', 'author.profileImage'] })).data,
     'anonymous reviews': (await anon.reviews.query({ listingId: new sharetribeSdk.types.UUID(ids.hourly), include: ['author'] })).data,
+    assets: contentAddressed((await anon.assetsByAlias({ paths: ['/content/top-bar.json', '/design/branding.json', '/content/pages/about.json'], alias: 'latest' })).data),
     'anonymous timeslots': (await anon.timeslots.query({ listingId: new sharetribeSdk.types.UUID(ids.hourly), start: new Date('2026-01-11T00:00:00Z'), end: new Date('2026-01-20T00:00:00Z') })).data,
   };
   const text = JSON.stringify(answers).split(baseUrl).join('<base>').split(c.marketplaceClientId).join('<client>');
   return JSON.parse(text, (key, value) => (key === 'stripeConnected' || key === 'payConnected' ? '<provider>' : value));
 };
+
+/** Asset and image-asset ids, variant URLs and the version name derive from the content's bytes (see sweepOf). */
+const contentAddressed = (assets: unknown): unknown =>
+  JSON.parse(JSON.stringify(assets), (key, value) => (['id', 'url', 'version'].includes(key) && typeof value === 'string' ? '<from the bytes>' : value));
 
 /** An HTTP proxy in front of the source: answers 429 (Retry-After: 1) to the Integration API requests it is told to. */
 const proxyTo = async (target: string) => {
@@ -89,7 +95,15 @@ describe('marketplace import-from-api', () => {
     return { overrides, config: loadConfig(testEnv(), { ...overrides, tokenSecret: source.infra.config.tokenSecret, sqliteSynchronous: 'NORMAL' }) };
   };
   const importInto = (config: Config, baseUrl: string, extra: { beforeRequest?: (n: number) => void } = {}) =>
-    importFromApiInto(config, { baseUrl, clientId: meta.marketplace.integrationClient.clientId, clientSecret: meta.marketplace.integrationClient.clientSecret, perSecond: 200, ...extra });
+    importFromApiInto(config, {
+      baseUrl,
+      clientId: meta.marketplace.integrationClient.clientId,
+      clientSecret: meta.marketplace.integrationClient.clientSecret,
+      // The Asset Delivery API opens a marketplace's assets by its Marketplace API client id (public: the front end has it).
+      assets: { clientId: meta.marketplace.marketplaceClient.clientId },
+      perSecond: 200,
+      ...extra,
+    });
   const clientsOf = (report: ApiImportReport): Clients => {
     const [mpClient, integClient] = report.createdClients!;
     return { marketplaceId: report.marketplaceId, marketplaceClientId: mpClient.clientId, integrationClientId: integClient.clientId, integrationSecret: integClient.clientSecret };
@@ -133,7 +147,9 @@ describe('marketplace import-from-api', () => {
       'listing images': { imported: 1 },
       'availability exceptions': { imported: 1 },
       transactions: { imported: 3, skipped: [] },
+      assets: { skipped: [] },
     });
+    expect(report.resources.assets.imported + report.resources.assets.existing).toBe(24);
     expect(report.notMoved.join('\n')).toMatch(/passwords of 2 user\(s\)[\s\S]*payout accounts of 1 user/);
     expect(await sweepServedFrom(overrides, clientsOf(report))).toEqual(expected);
 

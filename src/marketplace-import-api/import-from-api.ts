@@ -2,8 +2,11 @@ import type { BlobStore } from '../blobs/blob-store.port';
 import type { CommandRunner } from '../event-sourcing/command-runner';
 import type { EventStore } from '../event-store/event-store.port';
 import { streams } from '../event-store/stream-names';
+import type { SourceFile } from '../assets/asset-preparation';
+import type { PublicationSummary } from '../assets/asset-publication';
 import type { CreatedMarketplace } from '../marketplaces/commands/create-marketplace.handler';
 import { derivedUuid } from '../shared/ids';
+import { AssetSource, importAssets } from './import-assets';
 import { importListings } from './import-listings';
 import { ApiImportReport, newReport } from './import-report';
 import type { ImportTarget } from './import-target';
@@ -17,11 +20,14 @@ export interface ApiImportStore {
   blobs: BlobStore;
   events: EventStore;
   createMarketplace(name: string, marketplaceId: string, requestId: string): Promise<CreatedMarketplace>;
+  publishAssets(marketplaceId: string, files: SourceFile[]): Promise<PublicationSummary>;
 }
 
 export interface ApiImportOptions extends SourceApiOptions {
   /** The marketplace id here (default: the source's own, so that its ids and relationships read the same). */
   as?: string;
+  /** The source's Asset Delivery API (default: the base URL, opened with the Integration API client id, as this server allows). */
+  assets?: Partial<AssetSource>;
   now: Date;
 }
 
@@ -72,6 +78,8 @@ export const importFromApi = async (store: ApiImportStore, options: ApiImportOpt
     await importUsers(target, source, report);
     await importListings(target, source, report);
     await importTransactions(target, source, report);
+    const assets = { baseUrl: options.baseUrl, clientId: options.clientId, extraPaths: [], ...options.assets };
+    await importAssets(source, assets, (files) => store.publishAssets(marketplaceId, files), report);
     report.notMoved.push(...notMovedLines(report));
   } catch (error) {
     throw new ApiImportInterruptedError(report, error as Error);
