@@ -3,6 +3,7 @@ import { imageDecider } from '../images/domain/image.decider';
 import type { ImageUploadedData } from '../images/domain/image.events';
 import { sniffImage } from '../images/image-processing';
 import { imageStream } from '../images/image-streams';
+import type { ResourceCount } from './import-report';
 import { ImportTarget, runImport } from './import-target';
 import type { ApiResource, SourceApi } from './source-api';
 
@@ -30,19 +31,27 @@ const largestVariant = (image: ApiResource): Variant | null =>
 
 /**
  * Stores an image of the source here, under its own id: the largest variant's bytes as the original, and the
- * upload's record (owner: the user it belongs to; null for the listing images, which the Integration API lets
- * any listing use). Returns null, with the reason, when the source has no usable bytes for it.
+ * upload's record (owner: the user it belongs to). Counted in `count`; true when the image is here (now or from an
+ * earlier run), false when the source has no usable bytes for it (then listed as skipped, with why).
  */
-export const importImage = async (target: ImportTarget, source: SourceApi, image: ApiResource, ownerId: string | null, at: Date): Promise<{ imported: boolean } | { skipped: string }> => {
+export const importImage = async (target: ImportTarget, source: SourceApi, image: ApiResource, ownerId: string | null, at: Date, count: ResourceCount): Promise<boolean> => {
   const ref = imageStream(target.marketplaceId, image.id);
-  if ((await target.runner.state(ref)).image) return { imported: false };
+  if ((await target.runner.state(ref)).image) {
+    count.existing += 1;
+    return true;
+  }
   const variant = largestVariant(image);
-  if (!variant) return { skipped: 'the source answered no variant URL' };
-  const downloaded = await source.download(variant.url);
+  const downloaded = variant && (await source.download(variant.url));
   const sniffed = downloaded && (await sniffImage(downloaded.data));
-  if (!sniffed) return { skipped: `no image at ${variant.url}` };
+  if (!sniffed) {
+    count.skipped.push({ id: image.id, reason: variant ? `no image at ${variant.url}` : 'the source answered no variant URL' });
+    return false;
+  }
   const blobKey = originalBlobKey(target.marketplaceId, image.id);
   await target.blobs.put(blobKey, sniffed.data, { contentType: sniffed.contentType });
   const uploaded: ImageUploadedData = { imageId: image.id, ownerId, blobKey, width: sniffed.width, height: sniffed.height, format: sniffed.format, size: sniffed.data.length, uploadedAt: at.toISOString() };
-  return { imported: await runImport(target, `image/${image.id}`, at, { image: ref }, (s) => ({ image: s.image.image ? [] : imageDecider.decide({ type: 'upload', image: uploaded }, s.image) })) };
+  const appended = await runImport(target, `image/${image.id}`, at, { image: ref }, (s) => ({ image: s.image.image ? [] : imageDecider.decide({ type: 'upload', image: uploaded }, s.image) }));
+  if (appended) count.imported += 1;
+  else count.existing += 1;
+  return true;
 };

@@ -108,13 +108,8 @@ export const importListings = async (target: ImportTarget, source: SourceApi, re
       const imageIds: string[] = [];
       for (const id of relatedIds(listing, 'images')) {
         const image = included.get(`image/${id}`);
-        const stored = image ? await importImage(target, source, image, relatedId(listing, 'author'), at) : { skipped: 'not included by the source' };
-        if ('skipped' in stored) images.skipped.push({ id, reason: stored.skipped });
-        else {
-          imageIds.push(id);
-          if (stored.imported) images.imported += 1;
-          else images.existing += 1;
-        }
+        if (!image) images.skipped.push({ id, reason: 'not included by the source' });
+        else if (await importImage(target, source, image, relatedId(listing, 'author'), at, images)) imageIds.push(id);
       }
       const stockId = relatedId(listing, 'currentStock');
       const stock = stockId ? (included.get(`stock/${stockId}`)?.attributes.quantity ?? null) : null;

@@ -85,16 +85,7 @@ export const importUsers = async (target: ImportTarget, source: SourceApi, repor
       const at = new Date(user.attributes.createdAt);
       const imageId = relatedId(user, 'profileImage');
       const image = imageId ? included.get(`image/${imageId}`) : undefined;
-      let profileImageId: string | null = null;
-      if (image) {
-        const stored = await importImage(target, source, image, user.id, at);
-        if ('skipped' in stored) images.skipped.push({ id: image.id, reason: stored.skipped });
-        else {
-          profileImageId = image.id;
-          if (stored.imported) images.imported += 1;
-          else images.existing += 1;
-        }
-      }
+      const profileImageId = image && (await importImage(target, source, image, user.id, at, images)) ? image.id : null;
       if (await importUser(target, user, profileImageId)) users.imported += 1;
       else users.existing += 1;
     }
