@@ -4,6 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { Config, loadConfig } from '../src/config';
+import { ALL_MARKETPLACES, SCHEDULED_JOBS_COLLECTION, type ScheduledJobDocument } from '../src/event-sourcing/scheduled-jobs.projection';
+import { DELAYED_TRANSITION } from '../src/transactions/decisions/transaction-jobs';
 import { importFromApiInto } from '../src/cli/import-from-api.commands';
 import { ApiImportInterruptedError } from '../src/marketplace-import-api/import-from-api';
 import type { ApiImportReport } from '../src/marketplace-import-api/import-report';
@@ -25,7 +27,8 @@ type Clients = { marketplaceId: string; marketplaceClientId: string; integration
  * (new ones, with new secrets). Image URLs are those of each server. In the assets, what derives from an image's
  * bytes: the Asset Delivery API serves variants, not originals, so an image here is its largest variant there.
  */
-const sweepOf = async (baseUrl: string, c: Clients, ids: GoldenMeta['ids']): Promise<unknown> => {
+const sweepOf = async (server: Pick<TestServer, 'baseUrl' | 'infra'>, c: Clients, ids: GoldenMeta['ids']): Promise<unknown> => {
+  const { baseUrl } = server;
   const integ = integrationSdk.createInstance({ clientId: c.integrationClientId, clientSecret: c.integrationSecret, baseUrl });
   const anon = marketplaceSdk(baseUrl, { marketplaceClient: { clientId: c.marketplaceClientId } } as never);
   const hourly = new UUID(ids.hourly);
@@ -39,6 +42,11 @@ const sweepOf = async (baseUrl: string, c: Clients, ids: GoldenMeta['ids']): Pro
     'anonymous listings': (await anon.listings.query({ include: ['images', 'author', 'author.profileImage'] })).data,
     'anonymous reviews': (await anon.reviews.query({ listingId: new sharetribeSdk.types.UUID(ids.hourly), include: ['author'] })).data,
     assets: contentAddressed((await anon.assetsByAlias({ paths: ['/content/top-bar.json', '/design/branding.json', '/content/pages/about.json'], alias: 'latest' })).data),
+    // What the scheduler will run (the transactions' next delayed transitions), from each store's pending jobs.
+    'delayed transitions': (await server.infra.documents.query<ScheduledJobDocument>(SCHEDULED_JOBS_COLLECTION, { marketplaceId: ALL_MARKETPLACES, offset: 0, limit: 100 })).items
+      .filter((job) => job.command.type === DELAYED_TRANSITION)
+      .map((job) => ({ jobId: job.jobId, dueAt: job.dueAt, command: job.command }))
+      .sort((a, b) => a.jobId.localeCompare(b.jobId)),
     'anonymous timeslots': (await anon.timeslots.query({ listingId: new sharetribeSdk.types.UUID(ids.hourly), start: new Date('2026-01-11T00:00:00Z'), end: new Date('2026-01-20T00:00:00Z') })).data,
   };
   const text = JSON.stringify(answers).split(baseUrl).join('<base>').split(c.marketplaceClientId).join('<client>');
@@ -113,7 +121,7 @@ describe('marketplace import-from-api', () => {
     const target = await startTestServer(overrides, { background: false });
     try {
       target.clock.advance(source.clock.now().getTime() - target.clock.now().getTime());
-      return await sweepOf(target.baseUrl, clients, meta.ids);
+      return await sweepOf(target, clients, meta.ids);
     } finally {
       await target.close();
     }
@@ -129,7 +137,7 @@ describe('marketplace import-from-api', () => {
     const photo = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#aa6633' } }).png().toBuffer();
     const image = (await seller.images.upload({ image: new Blob([photo], { type: 'image/png' }) })).data.data.id;
     await seller.currentUser.updateProfile({ profileImageId: image });
-    expected = await sweepOf(source.baseUrl, { marketplaceId: meta.marketplace.marketplaceId, marketplaceClientId: meta.marketplace.marketplaceClient.clientId, integrationClientId: meta.marketplace.integrationClient.clientId, integrationSecret: meta.marketplace.integrationClient.clientSecret }, meta.ids);
+    expected = await sweepOf(source, { marketplaceId: meta.marketplace.marketplaceId, marketplaceClientId: meta.marketplace.marketplaceClient.clientId, integrationClientId: meta.marketplace.integrationClient.clientId, integrationSecret: meta.marketplace.integrationClient.clientSecret }, meta.ids);
   }, 120_000);
   afterAll(async () => {
     await source?.close();
