@@ -31,7 +31,7 @@ const processFor = async (target: ImportTarget, name: string, version: number): 
  * source would have.
  */
 const importTransaction = async (target: ImportTarget, tx: ApiResource, page: ApiPage, process: ProcessVersion): Promise<{ imported: boolean } | { skipped: string }> => {
-  const history = transactionHistory(tx, page, process.definition);
+  const history = transactionHistory(tx, page, process);
   if ('unknownTransition' in history) return { skipped: `transition ${history.unknownTransition} is not in process ${tx.attributes.processName} here` };
   const listingId = relatedId(tx, 'listing')!;
   const mp = target.marketplaceId;
@@ -53,6 +53,7 @@ const importTransaction = async (target: ImportTarget, tx: ApiResource, page: Ap
 /** Every transaction with its transitions, booking, stock reservation, messages and reviews. */
 export const importTransactions = async (target: ImportTarget, source: SourceApi, report: ApiImportReport): Promise<void> => {
   const count = countOf(report, 'transactions');
+  const remapped = new Set<string>();
   for await (const page of source.all('transactions/query', { include: 'listing,customer,provider,booking,stockReservation,reviews,reviews.author,reviews.subject,messages,messages.sender' })) {
     for (const tx of page.data) {
       if ((await target.runner.state(transactionStream(target.marketplaceId, tx.id))).exists) {
@@ -62,9 +63,12 @@ export const importTransactions = async (target: ImportTarget, source: SourceApi
       const { processName, processVersion } = tx.attributes;
       const process = await processFor(target, processName, processVersion);
       const outcome = process ? await importTransaction(target, tx, page, process) : { skipped: `process ${processName} version ${processVersion} is not readable through the API and is not one of the five default processes` };
+      if (process && process.version !== processVersion) remapped.add(`${processName} version ${processVersion} → ${process.version}`);
       if ('skipped' in outcome) count.skipped.push({ id: tx.id, reason: outcome.skipped });
       else if (outcome.imported) count.imported += 1;
       else count.existing += 1;
     }
   }
+  for (const mapping of remapped)
+    report.notMoved.push(`process ${mapping}: the source's version is not readable through the API; its transactions run on this marketplace's version of the default process of that name.`);
 };

@@ -18,13 +18,16 @@ export interface TransactionHistory {
 
 const iso = (value: string): string => new Date(value).toISOString();
 
+/** Decimals as this server stores them, canonical strings, whether JSON gave them as strings or numbers. */
+const decimal = (value: unknown): string | null => (value === null || value === undefined ? null : String(value));
+
 const lineItemOf = (l: Record<string, any>): LineItem => ({
   code: l.code,
   unitPrice: l.unitPrice,
-  quantity: l.quantity ?? null,
-  percentage: l.percentage ?? null,
+  quantity: decimal(l.quantity),
+  percentage: decimal(l.percentage),
   seats: l.seats ?? null,
-  units: l.units ?? null,
+  units: decimal(l.units),
   lineTotal: l.lineTotal,
   includeFor: l.includeFor,
   reversal: l.reversal === true,
@@ -45,9 +48,11 @@ const bookingOf = (b: ApiResource): BookingData => ({
  * time, actor) and the transaction after them, not what each transition changed: the initiation carries the final
  * line items, totals and extended data, each later transition its move alone (from → to, from the process
  * definition), and messages and reviews come in at their times. The payment provider is not called: what it holds
- * stays there (the protected data keeps the source's payment intent ids).
+ * stays there (the protected data keeps the source's payment intent ids). The transaction runs on the process
+ * version here that its transitions were checked against, so its next transitions run here.
  */
-export const transactionHistory = (tx: ApiResource, page: ApiPage, definition: ProcessDefinition): TransactionHistory | { unknownTransition: string } => {
+export const transactionHistory = (tx: ApiResource, page: ApiPage, process: { version: number; definition: ProcessDefinition }): TransactionHistory | { unknownTransition: string } => {
+  const { definition } = process;
   const a = tx.attributes;
   const included = includedOf(page);
   const transitions = a.transitions as Array<{ transition: string; createdAt: string; by: TransitionActor }>;
@@ -95,7 +100,7 @@ export const transactionHistory = (tx: ApiResource, page: ApiPage, definition: P
   const bookingData = booking && bookingOf(booking);
   const initiated: TransactionEvent = {
     type: 'transaction/initiated',
-    data: { transactionId: tx.id, processName: a.processName, processVersion: a.processVersion, listingId, customerId: relatedId(tx, 'customer')!, providerId: relatedId(tx, 'provider')!, transition: first.transition, from: null, to: first.to, by: first.by, at: iso(first.createdAt), changes },
+    data: { transactionId: tx.id, processName: a.processName, processVersion: process.version, listingId, customerId: relatedId(tx, 'customer')!, providerId: relatedId(tx, 'provider')!, transition: first.transition, from: null, to: first.to, by: first.by, at: iso(first.createdAt), changes },
   };
   return {
     tx: [initiated, ...(bookingData ? [{ type: 'booking/created' as const, data: bookingData }] : []), ...events.map((e) => e.event)],
