@@ -3,7 +3,13 @@ import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
+import { CommandBus } from '@nestjs/cqrs';
+import { PublishAssetsCommand } from '../src/assets/commands/publish-assets.handler';
+import { starterSources } from '../src/assets/starter-tree';
 import { Config, loadConfig } from '../src/config';
+import { DEFAULT_SETTINGS } from '../src/marketplaces/domain/marketplace.events';
+import { SetSearchSchemaCommand } from '../src/search-schemas/commands/search-schema.handlers';
+import { operatorContext } from '../src/shared/command-context';
 import { ALL_MARKETPLACES, SCHEDULED_JOBS_COLLECTION, type ScheduledJobDocument } from '../src/event-sourcing/scheduled-jobs.projection';
 import { DELAYED_TRANSITION } from '../src/transactions/decisions/transaction-jobs';
 import { importFromApiInto } from '../src/cli/import-from-api.commands';
@@ -40,6 +46,8 @@ const sweepOf = async (server: Pick<TestServer, 'baseUrl' | 'infra'>, c: Clients
     transactions: (await integ.transactions.query({ include: ['booking', 'stockReservation', 'reviews', 'messages', 'listing', 'customer', 'provider'], perPage: 100 })).data,
     exceptions: (await integ.availabilityExceptions.query({ listingId: hourly, ...window })).data,
     'anonymous listings': (await anon.listings.query({ include: ['images', 'author', 'author.profileImage'] })).data,
+    // A filter on a listing field the source's assets index (its search schema derives from the imported tree).
+    'anonymous listings by size': (await anon.listings.query({ pub_size: 'L' })).data,
     'anonymous reviews': (await anon.reviews.query({ listingId: new sharetribeSdk.types.UUID(ids.hourly), include: ['author'] })).data,
     assets: contentAddressed((await anon.assetsByAlias({ paths: ['/content/top-bar.json', '/design/branding.json', '/content/pages/about.json'], alias: 'latest' })).data),
     // What the scheduler will run (the transactions' next delayed transitions), from each store's pending jobs.
@@ -131,6 +139,18 @@ describe('marketplace import-from-api', () => {
     source = await startTestServer({}, { background: false });
     await importGoldenLog(source, RELEASE);
     meta = goldenMeta(RELEASE);
+    // The operator adds a searched listing field: in the assets (the Web Template's filter) and as a search schema.
+    const bus = source.app.get(CommandBus);
+    const ctx = operatorContext(meta.marketplace.marketplaceId, source.clock.now());
+    const size = { key: 'size', scope: 'public', schemaType: 'enum', label: 'Size', enumOptions: [{ option: 'L', label: 'Large' }], filterConfig: { indexForSearch: true, label: 'Size' } };
+    // A copy: the starter's files are shared by every marketplace this process creates (server B's too).
+    const tree = (await starterSources(DEFAULT_SETTINGS)).map((f) => {
+      if (f.path !== '/listings/listing-fields.json') return f;
+      const fields = JSON.parse(f.data.toString('utf8'));
+      return { path: f.path, data: Buffer.from(JSON.stringify({ ...fields, listingFields: [...fields.listingFields, size] })) };
+    });
+    await bus.execute(new PublishAssetsCommand(meta.marketplace.marketplaceId, tree));
+    await bus.execute(new SetSearchSchemaCommand(ctx, { schemaFor: 'listing', scope: 'public', key: 'size', type: 'enum', doc: 'Boat size' }));
     // The seller gets a profile image (the golden walk has none).
     const seller = marketplaceSdk(source.baseUrl, meta.marketplace, { tokenStore: sharetribeSdk.tokenStore.memoryStore() });
     await seller.login({ username: meta.users.seller, password: 'golden-password' });

@@ -2,7 +2,11 @@ import { readAssetFolder } from '../assets/asset-folder';
 import type { SourceFile } from '../assets/asset-preparation';
 import { STARTER_FOLDER } from '../assets/starter-tree';
 import type { PublicationSummary } from '../assets/asset-publication';
+import { searchSchemasForTree } from '../assets/starter-search-schemas';
+import { searchSchemaSetEvents } from '../marketplaces/commands/create-marketplace.handler';
+import { schemaStream } from '../search-schemas/commands/search-schema.handlers';
 import { countOf, type ApiImportReport } from './import-report';
+import { ImportTarget, runImport } from './import-target';
 import type { ApiResource, SourceApi } from './source-api';
 
 /** Where the source's Asset Delivery API answers, and the client id that opens its assets there. */
@@ -61,7 +65,13 @@ const largest = (image: ApiResource): ImageAssetVariant | undefined =>
  * The source's asset tree by its `latest` alias, published here as one new version (none when it is the tree here
  * already). Images are the largest variant the source delivers (the originals are not served).
  */
-export const importAssets = async (source: SourceApi, assets: AssetSource, publish: (files: SourceFile[]) => Promise<PublicationSummary>, report: ApiImportReport): Promise<void> => {
+export const importAssets = async (
+  target: ImportTarget,
+  source: SourceApi,
+  assets: AssetSource,
+  publish: (files: SourceFile[]) => Promise<PublicationSummary>,
+  report: ApiImportReport,
+): Promise<void> => {
   const count = countOf(report, 'assets');
   const files = new Map<string, Buffer>();
   const images = new Map<string, ApiResource>();
@@ -91,4 +101,8 @@ export const importAssets = async (source: SourceApi, assets: AssetSource, publi
   const published = await publish(sources);
   count.imported += published.added.length + published.modified.length;
   count.existing += sources.length - published.added.length - published.modified.length;
+  // The search schemas the tree's filters need, as a new marketplace gets them from its starter tree: the source's
+  // own schemas are not readable through the API, its listing fields say which are searched.
+  const schemas = searchSchemasForTree(sources, 'imported tree');
+  await runImport(target, 'search-schemas', new Date(target.importedAt), { schemas: schemaStream(target.marketplaceId) }, (s) => ({ schemas: searchSchemaSetEvents(schemas, s.schemas) }));
 };

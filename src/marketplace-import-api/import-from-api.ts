@@ -79,7 +79,7 @@ export const importFromApi = async (store: ApiImportStore, options: ApiImportOpt
     await importListings(target, source, report);
     await importTransactions(target, source, report);
     const assets = { baseUrl: options.baseUrl, clientId: options.clientId, extraPaths: [], ...options.assets };
-    await importAssets(source, assets, (files) => store.publishAssets(marketplaceId, files), report);
+    await importAssets(target, source, assets, (files) => store.publishAssets(marketplaceId, files), report);
     report.notMoved.push(...notMovedLines(report));
   } catch (error) {
     throw new ApiImportInterruptedError(report, error as Error);

@@ -93,7 +93,7 @@ export class CreateMarketplaceHandler implements ICommandHandler<CreateMarketpla
           integrationClient: apiClientDecider.decide(clientCreation(clients[1], marketplaceId, command.name, now), s.integrationClient),
           // Every marketplace starts with a complete asset tree (version 1), so a front end renders from the first request.
           assets: assetTreeDecider.decide({ type: 'publish', marketplaceId, files, now }, s.assets),
-          searchSchemas: setAll(schemas, s.searchSchemas),
+          searchSchemas: searchSchemaSetEvents(schemas, s.searchSchemas),
           ...installDefaultProcesses(s, now),
         },
       }),
@@ -102,8 +102,8 @@ export class CreateMarketplaceHandler implements ICommandHandler<CreateMarketpla
   }
 }
 
-/** The events setting each schema in turn. */
-const setAll = (schemas: SearchSchema[], state: SearchSchemasState) =>
+/** The events setting each schema in turn (none for a schema already set as it is). */
+export const searchSchemaSetEvents = (schemas: SearchSchema[], state: SearchSchemasState) =>
   schemas.flatMap((schema) => {
     const events = searchSchemaDecider.decide({ type: 'set', schema }, state);
     state = events.reduce(searchSchemaDecider.evolve, state);
