@@ -43,7 +43,7 @@ const sweepOf = async (server: Pick<TestServer, 'baseUrl' | 'infra'>, c: Clients
     marketplace: (await integ.marketplace.show({})).data,
     users: (await integ.users.query({ include: ['profileImage'], perPage: 100 })).data,
     listings: (await integ.listings.query({ include: ['images', 'author', 'currentStock'], perPage: 100 })).data,
-    transactions: (await integ.transactions.query({ include: ['booking', 'stockReservation', 'reviews', 'messages', 'listing', 'customer', 'provider'], perPage: 100 })).data,
+    transactions: (await integ.transactions.query({ include: ['booking', 'stockReservation', 'reviews', 'reviews.author', 'messages', 'messages.sender', 'listing', 'customer', 'provider'], perPage: 100 })).data,
     exceptions: (await integ.availabilityExceptions.query({ listingId: hourly, ...window })).data,
     'anonymous listings': (await anon.listings.query({ include: ['images', 'author', 'author.profileImage'] })).data,
     // A filter on a listing field the source's assets index (its search schema derives from the imported tree).

@@ -68,10 +68,14 @@ const importExceptions = async (target: ImportTarget, source: SourceApi, listing
   const now = Date.now();
   for (let start = now - 365 * DAY; start < now + 365 * DAY; start += 90 * DAY) {
     const end = Math.min(start + 90 * DAY, now + 365 * DAY);
-    const page = await source.getUnlessRefused('availability_exceptions/query', { listingId: listing.id, start: new Date(start).toISOString(), end: new Date(end).toISOString() });
-    for (const e of page?.data ?? []) {
-      if (exceptions.some((x) => x.id === e.id)) continue;
-      exceptions.push({ id: e.id, listingId: listing.id, start: new Date(e.attributes.start).toISOString(), end: new Date(e.attributes.end).toISOString(), seats: e.attributes.seats });
+    const window = { listingId: listing.id, start: new Date(start).toISOString(), end: new Date(end).toISOString(), perPage: 100 };
+    for (let number = 1, pages = 1; number <= pages; number += 1) {
+      const page = await source.getUnlessRefused('availability_exceptions/query', { ...window, page: number });
+      pages = page?.meta.totalPages ?? 0;
+      for (const e of page?.data ?? []) {
+        if (exceptions.some((x) => x.id === e.id)) continue;
+        exceptions.push({ id: e.id, listingId: listing.id, start: new Date(e.attributes.start).toISOString(), end: new Date(e.attributes.end).toISOString(), seats: e.attributes.seats });
+      }
     }
   }
   const ref = availabilityStream(target.marketplaceId, listing.id);
@@ -104,12 +108,17 @@ export const importListings = async (target: ImportTarget, source: SourceApi, re
         await importExceptions(target, source, listing, report);
         continue;
       }
+      const authorId = relatedId(listing, 'author');
+      if (!authorId) {
+        listings.skipped.push({ id: listing.id, reason: 'the source names no author' });
+        continue;
+      }
       const at = new Date(listing.attributes.createdAt);
       const imageIds: string[] = [];
       for (const id of relatedIds(listing, 'images')) {
         const image = included.get(`image/${id}`);
         if (!image) images.skipped.push({ id, reason: 'not included by the source' });
-        else if (await importImage(target, source, image, relatedId(listing, 'author'), at, images)) imageIds.push(id);
+        else if (await importImage(target, source, image, authorId, at, images)) imageIds.push(id);
       }
       const stockId = relatedId(listing, 'currentStock');
       const stock = stockId ? (included.get(`stock/${stockId}`)?.attributes.quantity ?? null) : null;

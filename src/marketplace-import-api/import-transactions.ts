@@ -30,8 +30,11 @@ const processFor = async (target: ImportTarget, name: string, version: number): 
  * its next delayed transition (a completion due after the booking, an expiry), which the scheduler here runs as the
  * source would have.
  */
-const importTransaction = async (target: ImportTarget, tx: ApiResource, page: ApiPage, process: ProcessVersion): Promise<{ imported: boolean } | { skipped: string }> => {
-  const history = transactionHistory(tx, page, process);
+const importTransaction = async (target: ImportTarget, source: SourceApi, tx: ApiResource, page: ApiPage, process: ProcessVersion): Promise<{ imported: boolean } | { skipped: string }> => {
+  const messages: ApiResource[] = [];
+  // Every message, page by page: a transaction's included messages may be cut short.
+  for await (const found of source.all('messages/query', { transactionId: tx.id, include: 'sender' })) messages.push(...found.data);
+  const history = transactionHistory(tx, page, messages, process);
   if ('unknownTransition' in history) return { skipped: `transition ${history.unknownTransition} is not in process ${tx.attributes.processName} here` };
   const listingId = relatedId(tx, 'listing')!;
   const mp = target.marketplaceId;
@@ -50,11 +53,11 @@ const importTransaction = async (target: ImportTarget, tx: ApiResource, page: Ap
   return { imported };
 };
 
-/** Every transaction with its transitions, booking, stock reservation, messages and reviews. */
+/** Every transaction with its transitions, booking, stock reservation, messages (messages/query) and reviews. */
 export const importTransactions = async (target: ImportTarget, source: SourceApi, report: ApiImportReport): Promise<void> => {
   const count = countOf(report, 'transactions');
   const remapped = new Set<string>();
-  for await (const page of source.all('transactions/query', { include: 'listing,customer,provider,booking,stockReservation,reviews,reviews.author,reviews.subject,messages,messages.sender' })) {
+  for await (const page of source.all('transactions/query', { include: 'listing,customer,provider,booking,stockReservation,reviews,reviews.author,reviews.subject' })) {
     for (const tx of page.data) {
       if ((await target.runner.state(transactionStream(target.marketplaceId, tx.id))).exists) {
         count.existing += 1;
@@ -62,7 +65,7 @@ export const importTransactions = async (target: ImportTarget, source: SourceApi
       }
       const { processName, processVersion } = tx.attributes;
       const process = await processFor(target, processName, processVersion);
-      const outcome = process ? await importTransaction(target, tx, page, process) : { skipped: `process ${processName} version ${processVersion} is not readable through the API and is not one of the five default processes` };
+      const outcome = process ? await importTransaction(target, source, tx, page, process) : { skipped: `process ${processName} version ${processVersion} is not readable through the API and is not one of the five default processes` };
       if (process && process.version !== processVersion) remapped.add(`${processName} version ${processVersion} → ${process.version}`);
       if ('skipped' in outcome) count.skipped.push({ id: tx.id, reason: outcome.skipped });
       else if (outcome.imported) count.imported += 1;

@@ -20,18 +20,15 @@ const sourceTransaction = (transitions: string[]): ApiResource => ({
     protectedData: { note: 'Friday?' },
     metadata: {},
   },
-  relationships: { listing: ref('listing', 'l1'), customer: ref('user', 'c1'), provider: ref('user', 'p1'), messages: { data: [{ id: 'm1', type: 'message' }] } },
+  relationships: { listing: ref('listing', 'l1'), customer: ref('user', 'c1'), provider: ref('user', 'p1') },
 });
-const page = (tx: ApiResource) => ({
-  data: [tx],
-  included: [{ id: 'm1', type: 'message', attributes: { content: 'Free?', createdAt: '2026-01-05T09:30:00.000Z' }, relationships: { sender: ref('user', 'c1') } }],
-  meta: {},
-});
+const page = (tx: ApiResource) => ({ data: [tx], included: [], meta: {} });
+const messages: ApiResource[] = [{ id: 'm1', type: 'message', attributes: { content: 'Free?', createdAt: '2026-01-05T09:30:00.000Z' }, relationships: { sender: ref('user', 'c1') } }];
 
 describe('transactionHistory', () => {
   it('writes the transitions with their moves from the process here, the final values at initiation, messages at their times', () => {
     const tx = sourceTransaction(['transition/inquire', 'transition/request-payment-after-inquiry']);
-    const history = transactionHistory(tx, page(tx), { version: 1, definition: booking.definition });
+    const history = transactionHistory(tx, page(tx), messages, { version: 1, definition: booking.definition });
     if ('unknownTransition' in history) throw new Error(history.unknownTransition);
     expect(history.tx.map((e) => e.type)).toEqual(['transaction/initiated', 'message/created', 'transaction/transitioned']);
     expect(history.tx[0].data).toMatchObject({ processVersion: 1, from: null, to: 'state/inquiry', changes: { lineItems: [{ quantity: '1', percentage: null }], protectedData: { note: 'Friday?' } } });
@@ -40,6 +37,6 @@ describe('transactionHistory', () => {
 
   it('names a transition the process here does not have, instead of guessing', () => {
     const tx = sourceTransaction(['transition/inquire', 'transition/custom-haggle']);
-    expect(transactionHistory(tx, page(tx), { version: 1, definition: booking.definition })).toEqual({ unknownTransition: 'transition/custom-haggle' });
+    expect(transactionHistory(tx, page(tx), messages, { version: 1, definition: booking.definition })).toEqual({ unknownTransition: 'transition/custom-haggle' });
   });
 });

@@ -51,7 +51,12 @@ const bookingOf = (b: ApiResource): BookingData => ({
  * stays there (the protected data keeps the source's payment intent ids). The transaction runs on the process
  * version here that its transitions were checked against, so its next transitions run here.
  */
-export const transactionHistory = (tx: ApiResource, page: ApiPage, process: { version: number; definition: ProcessDefinition }): TransactionHistory | { unknownTransition: string } => {
+export const transactionHistory = (
+  tx: ApiResource,
+  page: ApiPage,
+  messages: ApiResource[],
+  process: { version: number; definition: ProcessDefinition },
+): TransactionHistory | { unknownTransition: string } => {
   const { definition } = process;
   const a = tx.attributes;
   const included = includedOf(page);
@@ -78,10 +83,7 @@ export const transactionHistory = (tx: ApiResource, page: ApiPage, process: { ve
   const listingId = relatedId(tx, 'listing')!;
   const events: Array<{ at: string; event: TransactionEvent }> = [
     ...later.map((m) => ({ at: iso(m.createdAt), event: { type: 'transaction/transitioned' as const, data: { transition: m.transition, from: m.from, to: m.to, by: m.by, at: iso(m.createdAt), changes: {} } } })),
-    ...relatedIds(tx, 'messages')
-      .map((id) => included.get(`message/${id}`))
-      .filter((m): m is ApiResource => m !== undefined)
-      .map((m) => ({ at: iso(m.attributes.createdAt), event: { type: 'message/created' as const, data: { messageId: m.id, senderId: relatedId(m, 'sender')!, content: m.attributes.content, createdAt: iso(m.attributes.createdAt) } } })),
+    ...messages.map((m) => ({ at: iso(m.attributes.createdAt), event: { type: 'message/created' as const, data: { messageId: m.id, senderId: relatedId(m, 'sender')!, content: m.attributes.content, createdAt: iso(m.attributes.createdAt) } } })),
     ...relatedIds(tx, 'reviews')
       .map((id) => included.get(`review/${id}`))
       .filter((r): r is ApiResource => r !== undefined && r.attributes.deleted !== true)
