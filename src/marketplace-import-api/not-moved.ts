@@ -11,7 +11,7 @@ export const notMovedLines = (report: ApiImportReport): string[] => {
   return [
     ...(total > 0
       ? [
-          `passwords of ${total} user(s): no API serves them. Each user sets a new one with "forgot password" (Marketplace API password_reset/request), or signs in with their identity provider as before (its links moved).`,
+          `passwords of ${total} user(s): no API serves them. Each user sets a new one with "forgot password" (Marketplace API password_reset/request), or signs in with their identity provider as before (its links moved). No reset mail was sent: a link lives one hour and must open the live front end, so send them at the switch-over.`,
         ]
       : []),
     ...(report.paymentAccountUsers.length > 0
