@@ -28,7 +28,8 @@ type Clients = { marketplaceId: string; marketplaceClientId: string; integration
 /**
  * What is compared between the source and the copy: the Integration API's views of every resource the import
  * moves, and what a visitor of the Web Template reads. Left out, because they legitimately differ: events/query
- * (the copy's history is its import, not the source's requests), stock adjustments (the source's total arrives as
+ * but for the times of transitions, messages and reviews (the copy's history is its import, not the source's
+ * requests: one event a resource, previous values and audit data of the import), stock adjustments (the source's total arrives as
  * one adjustment), `stripeConnected` and `payConnected` (payout accounts stay with the payment provider) and the API applications
  * (new ones, with new secrets). Image URLs are those of each server. In the assets, what derives from an image's
  * bytes: the Asset Delivery API serves variants, not originals, so an image here is its largest variant there.
@@ -50,6 +51,10 @@ const sweepOf = async (server: Pick<TestServer, 'baseUrl' | 'infra'>, c: Clients
     'anonymous listings by size': (await anon.listings.query({ pub_size: 'L' })).data,
     'anonymous reviews': (await anon.reviews.query({ listingId: new sharetribeSdk.types.UUID(ids.hourly), include: ['author'] })).data,
     assets: contentAddressed((await anon.assetsByAlias({ paths: ['/content/top-bar.json', '/design/branding.json', '/content/pages/about.json'], alias: 'latest' })).data),
+    // When each transition, message and review happened, as events/query tells it (the rest of the history is the import's).
+    history: (await integ.events.query({ eventTypes: 'transaction/initiated,transaction/transitioned,message/created,review/created' })).data.data
+      .map((e: { attributes: { eventType: string; resourceId: { uuid: string }; createdAt: Date } }) => `${e.attributes.createdAt.toISOString()} ${e.attributes.eventType} ${e.attributes.resourceId.uuid}`)
+      .sort(),
     // What the scheduler will run (the transactions' next delayed transitions), from each store's pending jobs.
     'delayed transitions': (await server.infra.documents.query<ScheduledJobDocument>(SCHEDULED_JOBS_COLLECTION, { marketplaceId: ALL_MARKETPLACES, offset: 0, limit: 100 })).items
       .filter((job) => job.command.type === DELAYED_TRANSITION)

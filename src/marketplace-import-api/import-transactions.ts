@@ -7,6 +7,9 @@ import { delayedJobId } from '../transactions/domain/delayed-transitions';
 import { latestVersion, versionOf, type ProcessVersion } from '../transactions/domain/process.decider';
 import { DEFAULT_PROCESS_NAMES } from '../transactions/process-files';
 import { processStream, transactionStream } from '../transactions/transaction-streams';
+import type { StreamRef } from '../event-sourcing/stream-model';
+import type { TransactionEvent } from '../transactions/domain/transaction.events';
+import type { TransactionState } from '../transactions/domain/transaction.state';
 import { countOf, type ApiImportReport } from './import-report';
 import { ImportTarget, runImport } from './import-target';
 import { relatedId } from './included';
@@ -25,6 +28,27 @@ const processFor = async (target: ImportTarget, name: string, version: number): 
   return versionOf(state, version) ?? (DEFAULT_NAMES.has(name) ? latestVersion(state) : null);
 };
 
+/** When a transaction event happened, from its data (a booking or a review's publication: with what came before). */
+const timeOf = (event: TransactionEvent): string | undefined => {
+  const data = event.data as { at?: string; createdAt?: string };
+  return data.at ?? data.createdAt;
+};
+
+/**
+ * A transaction's stream whose events carry each its own time in events/query, not the one time of the decision
+ * that recreates the whole history at once.
+ */
+const atOwnTimes = (ref: StreamRef<TransactionState, TransactionEvent>): StreamRef<TransactionState, TransactionEvent> => ({
+  ...ref,
+  publish: (ctx, before, events) => {
+    let last = ctx.now.toISOString();
+    return ref.publish(ctx, before, events).map((published, i) => {
+      last = timeOf(events[i]) ?? last;
+      return { ...published, metadata: { ...published.metadata, createdAt: last } };
+    });
+  },
+});
+
 /**
  * One transaction in one decision: its stream, the seats its booking holds, its stock reservation, and the job of
  * its next delayed transition (a completion due after the booking, an expiry), which the scheduler here runs as the
@@ -39,7 +63,7 @@ const importTransaction = async (target: ImportTarget, source: SourceApi, tx: Ap
   const listingId = relatedId(tx, 'listing')!;
   const mp = target.marketplaceId;
   const streams = {
-    tx: transactionStream(mp, tx.id),
+    tx: atOwnTimes(transactionStream(mp, tx.id)),
     availability: availabilityStream(mp, listingId),
     stock: stockStream(mp, listingId),
     nextJob: jobStream(mp, delayedJobId(tx.id, (tx.attributes.transitions as unknown[]).length)),
