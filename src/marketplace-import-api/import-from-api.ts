@@ -80,7 +80,7 @@ export const importFromApi = async (store: ApiImportStore, options: ApiImportOpt
     await importTransactions(target, source, report);
     const assets = { baseUrl: options.baseUrl, clientId: options.clientId, extraPaths: [], ...options.assets };
     await importAssets(target, source, assets, (files) => store.publishAssets(marketplaceId, files), report);
-    report.notMoved.push(...notMovedLines(report));
+    report.notMoved.push(...notMovedLines(report), ...source.cutShort);
   } catch (error) {
     throw new ApiImportInterruptedError(report, error as Error);
   } finally {

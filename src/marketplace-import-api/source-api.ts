@@ -50,6 +50,8 @@ export class SourceApi {
   /** 429 answers waited out, and the seconds spent waiting for them. */
   throttled = 0;
   waitedSeconds = 0;
+  /** Queries the API could not page through whole (more results at one instant than it pages): for the report. */
+  readonly cutShort: string[] = [];
 
   constructor(private readonly options: SourceApiOptions) {
     this.tokens = options.burst ?? 100;
@@ -107,6 +109,7 @@ export class SourceApi {
         return;
       }
     }
+    if ((first.meta.totalItems ?? 0) > RESULT_WALL) this.cutShort.push(`${(first.meta.totalItems ?? 0) - RESULT_WALL} result(s) of ${path} created at ${window?.start.toISOString()}: past the ${RESULT_WALL} one query pages through`);
     yield first;
     for (let page = 2; page <= Math.min(first.meta.totalPages ?? 1, RESULT_WALL / PER_PAGE); page += 1) yield await this.get(path, { ...query, ...bounds, page, perPage: PER_PAGE });
   }
