@@ -156,6 +156,9 @@ describe('marketplace import-from-api', () => {
     });
     await bus.execute(new PublishAssetsCommand(meta.marketplace.marketplaceId, tree));
     await bus.execute(new SetSearchSchemaCommand(ctx, { schemaFor: 'listing', scope: 'public', key: 'size', type: 'enum', doc: 'Boat size' }));
+    // A closed listing (the golden walk closes none): created published here, then closed.
+    const integ = integrationSdk.createInstance({ clientId: meta.marketplace.integrationClient.clientId, clientSecret: meta.marketplace.integrationClient.clientSecret, baseUrl: source.baseUrl });
+    await integ.listings.close({ id: new UUID(meta.ids.mug) });
     // The seller gets a profile image (the golden walk has none).
     const seller = marketplaceSdk(source.baseUrl, meta.marketplace, { tokenStore: sharetribeSdk.tokenStore.memoryStore() });
     await seller.login({ username: meta.users.seller, password: 'golden-password' });
