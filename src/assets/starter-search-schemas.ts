@@ -32,20 +32,20 @@ const SEARCHABLE: Record<string, SchemaType> = { enum: 'enum', 'multi-enum': 'mu
  * category filter `pub_categoryLevel1…N` (one per level of listing-categories.json), and each listing field with
  * `filterConfig.indexForSearch` its `pub_<key>` (or `meta_<key>`). Without them those filters answer 400.
  */
-export const searchSchemasForTree = (files: SourceFile[]): SearchSchema[] => {
+export const searchSchemasForTree = (files: SourceFile[], origin = 'starter tree'): SearchSchema[] => {
   const search = read<ListingSearchAsset>(files, '/listings/listing-search.json') ?? {};
   const categories = read<{ categories?: Category[] }>(files, '/listings/listing-categories.json')?.categories ?? [];
   const fields = read<{ listingFields?: ListingField[] }>(files, '/listings/listing-fields.json')?.listingFields ?? [];
   const schemas: SearchSchema[] = [];
   const enumOf = (key: string, doc: string): SearchSchema => ({ schemaFor: 'listing', scope: 'public', key, type: 'enum', doc });
-  if (search.listingTypeFilter?.enabled) schemas.push(enumOf('listingType', 'Listing type filter (starter tree)'));
+  if (search.listingTypeFilter?.enabled) schemas.push(enumOf('listingType', `Listing type filter (${origin})`));
   if (search.categoryFilter?.enabled)
-    for (let level = 1; level <= depthOf(categories); level++) schemas.push(enumOf(`categoryLevel${level}`, `Category filter, level ${level} (starter tree)`));
+    for (let level = 1; level <= depthOf(categories); level++) schemas.push(enumOf(`categoryLevel${level}`, `Category filter, level ${level} (${origin})`));
   for (const field of fields) {
     const type = field.schemaType ? SEARCHABLE[field.schemaType] : undefined;
     if (!field.filterConfig?.indexForSearch || !type) continue;
     const scope = field.scope === 'metadata' ? 'metadata' : 'public';
-    schemas.push({ schemaFor: 'listing', scope, key: field.key, type, doc: `Listing field ${field.key} (starter tree)` });
+    schemas.push({ schemaFor: 'listing', scope, key: field.key, type, doc: `Listing field ${field.key} (${origin})` });
   }
   return schemas;
 };

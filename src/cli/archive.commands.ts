@@ -25,7 +25,7 @@ import { output, withCli } from './cli-context';
  * Embedded, a server holds the data folder's server.pid; on a shared store, a running instance holds the
  * `scheduler` lease, which the import takes and keeps until it ends (an instance starting meanwhile waits for it).
  */
-const holdStoreForImport = async (infra: Infrastructure): Promise<Lease | null> => {
+export const holdStoreForImport = async (infra: Infrastructure): Promise<Lease | null> => {
   const { config } = infra;
   if (!config.databaseUrl && !config.eventStoreUrl) {
     const server = runningServer(config.dataDir);

@@ -4,7 +4,7 @@ import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { AppModule } from '../app.module';
 import { MarketplaceDirectory } from '../marketplaces/marketplace-directory';
-import { loadConfig } from '../config';
+import { Config, loadConfig } from '../config';
 import { Infrastructure, openInfrastructure } from '../infrastructure/composition-root';
 import { emulatorClockOf } from '../payments/emulator/emulator-clock';
 import { ApiError } from '../shared/api-error';
@@ -35,9 +35,9 @@ export const requireExistingStore = (env: NodeJS.ProcessEnv = process.env): void
 };
 
 /** Opens the same stores the server uses (DATA_DIR, EVENTSTORE_URL, ELASTICSEARCH_URL) and runs `work` over them. */
-export const withCli = async <T>(work: (ctx: CliContext) => Promise<T>, options: { create?: boolean } = {}): Promise<T> => {
+export const withCli = async <T>(work: (ctx: CliContext) => Promise<T>, options: { create?: boolean; config?: Config } = {}): Promise<T> => {
   if (!options.create) requireExistingStore();
-  const infra = await openInfrastructure(loadConfig());
+  const infra = await openInfrastructure(options.config ?? loadConfig());
   // Production read models: answer from read models that have caught up with the log (instant when a server keeps
   // them current; embedded, start() already did).
   await infra.projections.caughtUp();

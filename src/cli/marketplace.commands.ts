@@ -6,6 +6,7 @@ import { ApiClientDirectory } from '../marketplaces/api-client-directory';
 import { MarketplaceDirectory } from '../marketplaces/marketplace-directory';
 import { updateDevCredentials } from '../dev-marketplace';
 import { registerArchiveCommands } from './archive.commands';
+import { registerImportFromApiCommand } from './import-from-api.commands';
 import { output, withCli } from './cli-context';
 
 export const registerMarketplaceCommands = (program: Command): void => {
@@ -92,4 +93,5 @@ export const registerMarketplaceCommands = (program: Command): void => {
     );
 
   registerArchiveCommands(marketplace);
+  registerImportFromApiCommand(marketplace);
 };

@@ -1,15 +1,9 @@
-import { createHash } from 'node:crypto';
 import { streams } from '../event-store/stream-names';
 import { decodeStored } from '../shared/stored-json';
+import { derivedUuid } from '../shared/ids';
 import type { ArchivedEvent } from './archive-format';
 
 const CLIENT_STREAM = 'client:';
-
-/** A UUID derived from a name (sha256, version nibble 4 / RFC 4122 variant): the same import maps ids the same way again. */
-const derivedUuid = (name: string): string => {
-  const hex = createHash('sha256').update(name).digest('hex');
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-${((parseInt(hex[16], 16) & 3) | 8).toString(16)}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
-};
 
 /**
  * How an archive's events and blob keys land in the target store. As themselves by default; with `--as <id>`, as a

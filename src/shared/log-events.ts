@@ -19,7 +19,7 @@ export interface EventMetadata {
   previousValues?: unknown;
   auditData?: AuditData;
   /**
-   * Set on events recreated by `marketplace import` (when): history, not news. Reactors pass over them, so an
+   * Set on events recreated by `marketplace import` or `marketplace import-from-api` (when): history, not news. Reactors pass over them, so an
    * imported marketplace's mails, payments and other side effects are not made a second time.
    */
   importedAt?: string;

@@ -37,6 +37,8 @@ export class CreateMarketplaceCommand {
     readonly settings: Partial<MarketplaceSettings> = {},
     readonly marketplaceId?: string,
     readonly clients?: ChosenClients,
+    /** Names the creation (its events' ids derive from it): an import from an API recognises the marketplace it created. */
+    readonly requestId?: string,
   ) {}
 }
 
@@ -72,7 +74,7 @@ export class CreateMarketplaceHandler implements ICommandHandler<CreateMarketpla
     // The search schemas the starter tree's filters need (listing type, category levels, indexed fields).
     const schemas = searchSchemasForTree(await starterSources(settings));
     await this.runner.run({
-      ctx: operatorContext(marketplaceId, now),
+      ctx: { ...operatorContext(marketplaceId, now), requestId: command.requestId ?? null },
       streams: {
         marketplace: marketplaceStream(marketplaceId),
         list: marketplaceListStream(),
@@ -91,7 +93,7 @@ export class CreateMarketplaceHandler implements ICommandHandler<CreateMarketpla
           integrationClient: apiClientDecider.decide(clientCreation(clients[1], marketplaceId, command.name, now), s.integrationClient),
           // Every marketplace starts with a complete asset tree (version 1), so a front end renders from the first request.
           assets: assetTreeDecider.decide({ type: 'publish', marketplaceId, files, now }, s.assets),
-          searchSchemas: setAll(schemas, s.searchSchemas),
+          searchSchemas: searchSchemaSetEvents(schemas, s.searchSchemas),
           ...installDefaultProcesses(s, now),
         },
       }),
@@ -100,8 +102,8 @@ export class CreateMarketplaceHandler implements ICommandHandler<CreateMarketpla
   }
 }
 
-/** The events setting each schema in turn. */
-const setAll = (schemas: SearchSchema[], state: SearchSchemasState) =>
+/** The events setting each schema in turn (none for a schema already set as it is). */
+export const searchSchemaSetEvents = (schemas: SearchSchema[], state: SearchSchemasState) =>
   schemas.flatMap((schema) => {
     const events = searchSchemaDecider.decide({ type: 'set', schema }, state);
     state = events.reduce(searchSchemaDecider.evolve, state);
