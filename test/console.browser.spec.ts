@@ -187,6 +187,43 @@ describeWithChromium('operator console in a browser', () => {
     expect(problems).toEqual([]);
   }, 60_000);
 
+  it('is usable from the keyboard, and every control on its pages has an accessible name', async () => {
+    const page = await newPage({ width: 1280, height: 800 });
+    await page.goto(`${server.baseUrl}/console/`);
+    // Sign in without the mouse: the form's fields in tab order, Enter submits.
+    await page.getByLabel('Email').focus();
+    await page.keyboard.type('ops@example.com');
+    await page.keyboard.press('Tab');
+    await page.keyboard.type(OPERATOR_PASSWORD);
+    await page.keyboard.press('Enter');
+    await page.getByRole('menuitem', { name: 'Users' }).waitFor();
+    // The menu is reached with Tab and opened with Enter.
+    await page.getByRole('menuitem', { name: 'Payments' }).focus();
+    await page.keyboard.press('Enter');
+    await page.waitForURL('**/console/payments');
+    /** Controls a screen reader cannot name: no label, aria-label, aria-labelledby, title or text. */
+    const unnamed = () =>
+      page.evaluate(() => {
+        const doc = (globalThis as unknown as { document: any }).document;
+        const controls = [...doc.querySelectorAll('input:not([type=hidden]):not([aria-hidden=true]), select, textarea, button, [role=button], a[href]')] as any[];
+        return controls
+          .filter((el) => el.offsetParent !== null || el.getClientRects().length > 0)
+          .filter((el) => {
+            const labelled = el.getAttribute('aria-labelledby')?.split(' ').some((id: string) => doc.getElementById(id)?.textContent?.trim());
+            const label = el.id && doc.querySelector(`label[for="${el.id}"]`)?.textContent?.trim();
+            return !(el.getAttribute('aria-label') || labelled || label || el.getAttribute('title') || el.textContent?.trim() || el.closest('label')?.textContent?.trim());
+          })
+          .map((el) => el.outerHTML.slice(0, 160));
+      });
+    for (const path of ['payments', 'users', 'assets', 'mails', 'operations', 'processes', 'events']) {
+      await page.goto(`${server.baseUrl}/console/${path}`);
+      await page.waitForLoadState('networkidle');
+      expect([path, await unnamed()]).toEqual([path, []]);
+    }
+    await page.close();
+    expect(problems).toEqual([]);
+  }, 60_000);
+
   it('approves a pending user and denies them posting, closes a listing, previews and runs an operator transition, and shows the transaction as of before it', async () => {
     const { transactionId } = await quoteRequest(server);
     await server.app.get(CommandBus).execute(new UpdateMarketplaceCommand(server.marketplace.marketplaceId, { type: 'update', settings: { requireUserApproval: true } }));
