@@ -3,7 +3,8 @@ import { HttpAdapterHost } from '@nestjs/core';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
-import { dirname, extname, join, normalize, sep } from 'node:path';
+import { extname, join, normalize, sep } from 'node:path';
+import { packageRoot } from '../../http/package-root';
 import { CONFIG, type Config } from '../../config';
 import { apiError, notFound } from '../../shared/api-error';
 
@@ -11,10 +12,6 @@ import { apiError, notFound } from '../../shared/api-error';
  * The console's page and its bundle, as `npm run build` leaves them in dist/console (Vite, console/vite.config.mts).
  * Found from the package root, so the same code serves them when run from src (tests) or dist (npm start).
  */
-const packageRoot = (from: string): string => {
-  for (let dir = from; dir !== dirname(dir); dir = dirname(dir)) if (existsSync(join(dir, 'package.json'))) return dir;
-  return process.cwd();
-};
 export const CONSOLE_BUILD_DIR = join(packageRoot(__dirname), 'dist', 'console');
 
 /**

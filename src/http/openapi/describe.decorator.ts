@@ -1,0 +1,20 @@
+import { SetMetadata } from '@nestjs/common';
+import type { JsonSchema } from '../validation';
+
+export const DESCRIBED = 'openapi-operation';
+
+/**
+ * An OpenAPI operation object written by hand, for the routes that are not data-API endpoints and so have no
+ * declared parameter classes (the Authentication API's forms, health, the console's session, the payment
+ * emulator). Nest routes carry it with @Describe; raw Fastify routes in their route `config.openapi`.
+ */
+export interface Operation extends JsonSchema {
+  tags: [string];
+  summary: string;
+  responses: Record<string, JsonSchema>;
+}
+
+export const Describe = (operation: Operation) => SetMetadata(DESCRIBED, operation);
+
+/** The route option that carries a raw Fastify route's description (see route-table.ts). */
+export const describedRoute = (operation: Operation) => ({ config: { openapi: operation } });
