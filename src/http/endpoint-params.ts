@@ -28,7 +28,7 @@ export const validateEndpointParams = (spec: EndpointSpec, query: Record<string,
   );
   const bodyClass = spec.body === 'multipart' ? undefined : spec.body;
   return {
-    query: validateParams(spec.query, own, 'query'),
+    query: spec.readQuery ? spec.readQuery(own) : validateParams(spec.query, own, 'query'),
     body: bodyClass ? validateParams(bodyClass, body, 'body') : undefined,
     declared: { query: spec.query, body: bodyClass },
   };

@@ -24,6 +24,11 @@ export interface EndpointSpec {
    * the marketplace's search schemas rather than by `query`.
    */
   filterPrefixes?: readonly string[];
+  /**
+   * A faster reader of `query`'s parameters that falls back to `validateParams` with `query` for anything it does
+   * not take as valid (events/query: what a poller sends on every request).
+   */
+  readQuery?: (query: Record<string, string>) => object;
   /** Parameters `query` does not name are ignored rather than refused (the public listing query: see there). */
   ignoresUnknownQuery?: boolean;
   /** What `data` holds: one resource of this schema, or a list of them (`[schema]`). */
@@ -32,7 +37,7 @@ export interface EndpointSpec {
   summary?: string;
 }
 
-export type QueryOptions = Partial<Pick<EndpointSpec, 'paginated' | 'query' | 'filterPrefixes' | 'ignoresUnknownQuery' | 'returns' | 'summary'>>;
+export type QueryOptions = Partial<Pick<EndpointSpec, 'paginated' | 'query' | 'readQuery' | 'filterPrefixes' | 'ignoresUnknownQuery' | 'returns' | 'summary'>>;
 export type CommandOptions = Partial<Pick<EndpointSpec, 'query' | 'body' | 'returns' | 'summary'>>;
 
 export const ANY_MARKETPLACE_TOKEN: readonly Scope[] = ['public-read', 'user', 'trusted:user'];

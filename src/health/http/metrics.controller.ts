@@ -1,4 +1,5 @@
 import { Controller, Get, Inject, Req, Res } from '@nestjs/common';
+import { answer, Describe, ERROR_ANSWERS, serviceOperation } from '../../http/openapi/describe.decorator';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { timingSafeEqual } from 'node:crypto';
 import { CONFIG, type Config } from '../../config';
@@ -16,6 +17,7 @@ export class MetricsController {
   ) {}
 
   @Get()
+  @Describe(serviceOperation('Service', 'Prometheus metrics (a bearer METRICS_TOKEN when configured)', { '200': answer('The metrics', 'text/plain'), ...ERROR_ANSWERS }))
   async scrape(@Req() request: FastifyRequest, @Res() reply: FastifyReply) {
     if (this.config.metricsToken && !sameSecret(request.headers.authorization ?? '', `Bearer ${this.config.metricsToken}`)) {
       void reply.status(401).header('content-type', 'application/json;charset=UTF-8').send('{"errors":[{"status":401,"code":"auth-invalid-access-token","title":"Invalid access token"}]}');

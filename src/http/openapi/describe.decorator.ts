@@ -18,3 +18,20 @@ export const Describe = (operation: Operation) => SetMetadata(DESCRIBED, operati
 
 /** The route option that carries a raw Fastify route's description (see route-table.ts). */
 export const describedRoute = (operation: Operation) => ({ config: { openapi: operation } });
+
+/** A response of one media type. */
+export const answer = (description: string, type: string, schema: JsonSchema = type.includes('json') ? { type: 'object' } : { type: 'string' }) => ({
+  description,
+  content: { [type]: { schema } },
+});
+
+/** The error envelope, for the routes outside the data APIs that answer errors in it too. */
+export const ERROR_ANSWERS = { '4XX': { $ref: '#/components/responses/Error' }, '5XX': { $ref: '#/components/responses/Error' } };
+
+/** A hand-written operation of a service route (its path parameters are added from its path). */
+export const serviceOperation = (tag: string, summary: string, responses: Record<string, JsonSchema>, extra: JsonSchema = {}): Operation => ({
+  tags: [tag],
+  summary,
+  responses,
+  ...extra,
+});

@@ -20,7 +20,7 @@ const BUILT_IN: Record<string, Fragment> = {
   notEquals: ([value]) => ({ not: { const: value } }),
   matches: ([pattern]) => ({ pattern: pattern instanceof RegExp ? pattern.source : String(pattern) }),
   maxLength: ([max]) => ({ maxLength: max }),
-  length: ([min, max]) => ({ minLength: min, ...(max !== undefined ? { maxLength: max } : {}) }),
+  isLength: ([min, max]) => ({ minLength: min, ...(max !== undefined ? { maxLength: max } : {}) }),
   min: ([min]) => ({ minimum: min }),
   max: ([max]) => ({ maximum: max }),
   arrayMaxSize: ([max]) => ({ maxItems: max }),

@@ -88,7 +88,7 @@ export class OpenApiBuilder {
     const item = (this.paths[key] ??= {});
     const verb = method.toLowerCase();
     if (item[verb]) throw new Error(`${method} ${key} is declared twice (${handler}).`);
-    item[verb] = operation;
+    item[verb] = withPathParams(key, operation);
   }
 
   private endpointOperation(path: string, spec: EndpointSpec): Operation {
@@ -148,6 +148,13 @@ export class OpenApiBuilder {
     };
   }
 }
+
+/** Every `{name}` of the path as a required string parameter, unless the operation declares it. */
+const withPathParams = (path: string, operation: JsonSchema): JsonSchema => {
+  const declared = (operation.parameters as Array<{ name: string; in: string }> | undefined) ?? [];
+  const missing = [...path.matchAll(/\{([^}]+)\}/g)].map((m) => m[1]).filter((name) => !declared.some((p) => p.in === 'path' && p.name === name));
+  return missing.length === 0 ? operation : { ...operation, parameters: [...declared, ...missing.map((name) => ({ name, in: 'path', required: true, schema: { type: 'string' } }))] };
+};
 
 const withoutNull = (schema: JsonSchema): JsonSchema =>
   Array.isArray(schema.type) ? { ...schema, type: (schema.type as string[]).find((t) => t !== 'null') } : schema;

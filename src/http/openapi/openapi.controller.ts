@@ -9,7 +9,8 @@ import { OpenApiDocuments } from './openapi-documents';
 
 /** `npm run build` copies Scalar's standalone bundle here; from src (tests, dev) it is read from node_modules. */
 const BUNDLE_COPY = join(packageRoot(__dirname), 'dist', 'api-reference', 'standalone.js');
-const bundlePath = () => (existsSync(BUNDLE_COPY) ? BUNDLE_COPY : require.resolve('@scalar/api-reference/dist/browser/standalone.js'));
+const BUNDLE_IN_PACKAGE = join(packageRoot(__dirname), 'node_modules', '@scalar', 'api-reference', 'dist', 'browser', 'standalone.js');
+const bundlePath = () => (existsSync(BUNDLE_COPY) ? BUNDLE_COPY : BUNDLE_IN_PACKAGE);
 
 /** The reference page loads only from this origin: its script, the document, no fonts or proxies elsewhere. */
 const PAGE_CSP = "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; font-src 'self' data:; connect-src 'self'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'";

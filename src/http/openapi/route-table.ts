@@ -26,3 +26,10 @@ export const recordRoutes = (fastify: FastifyInstance): RegisteredRoute[] => {
 /** `/a/:alias/*` → `/a/{alias}/{path}`: Fastify's pattern as an OpenAPI path template. */
 export const openApiPath = (url: string): string =>
   url.replace(/:([A-Za-z_][A-Za-z0-9_]*)/g, '{$1}').replace(/\*$/, '{path}').replace(/(.)\/$/, '$1');
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** A raw route's description in the API document (describedRoute). */
+    openapi?: Operation;
+  }
+}

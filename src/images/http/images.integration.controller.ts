@@ -14,7 +14,7 @@ export class ImagesIntegrationController {
   ) {}
 
   /** Multipart, so the body is read here from the request, not from `api.body`; the guard still authenticates. */
-  @ApiCommand('upload', INTEGRATION_TOKEN)
+  @ApiCommand('upload', INTEGRATION_TOKEN, { body: 'multipart' })
   async upload(@Api() api: ApiRequest, @Req() request: FastifyRequest) {
     return this.respond.command(api, await this.uploads.upload(api, request));
   }

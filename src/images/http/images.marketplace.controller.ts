@@ -14,7 +14,7 @@ export class ImagesMarketplaceController {
   ) {}
 
   /** Multipart, so the body is read here from the request, not from `api.body`; the guard still authenticates. */
-  @ApiCommand('upload', USER_TOKEN)
+  @ApiCommand('upload', USER_TOKEN, { body: 'multipart' })
   async upload(@Api() api: ApiRequest, @Req() request: FastifyRequest) {
     return this.respond.command(api, await this.uploads.upload(api, request));
   }

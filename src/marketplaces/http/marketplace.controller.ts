@@ -2,7 +2,6 @@ import { Controller } from '@nestjs/common';
 import { Api, ApiRequest } from '../../http/api-request';
 import { ANY_MARKETPLACE_TOKEN, ApiQuery, INTEGRATION_TOKEN } from '../../http/endpoint.decorators';
 import { Responder } from '../../http/responder';
-import { validateParams } from '../../http/validation';
 import { NoParams } from '../../http/validation';
 import { MarketplaceDirectory } from '../marketplace-directory';
 
@@ -25,7 +24,6 @@ export class MarketplaceController {
   }
 
   private async show(api: ApiRequest) {
-    validateParams(NoParams, api.query, 'query');
     return this.respond.one(api, await this.marketplaces.resource(api.auth.marketplaceId), 'marketplace');
   }
 }

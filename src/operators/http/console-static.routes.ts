@@ -5,6 +5,7 @@ import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { extname, join, normalize, sep } from 'node:path';
 import { packageRoot } from '../../http/package-root';
+import { answer, describedRoute, ERROR_ANSWERS, serviceOperation } from '../../http/openapi/describe.decorator';
 import { CONFIG, type Config } from '../../config';
 import { apiError, notFound } from '../../shared/api-error';
 
@@ -61,8 +62,8 @@ export class ConsoleStaticRoutes implements OnModuleInit {
   onModuleInit(): void {
     const fastify = this.adapterHost.httpAdapter?.getInstance<FastifyInstance>();
     if (!fastify) return;
-    fastify.get('/console', (_request, reply) => reply.redirect('/console/', 302));
-    fastify.get('/console/*', (request: FastifyRequest<{ Params: { '*': string } }>, reply) => this.serve(request.params['*'] ?? '', reply));
+    fastify.get('/console', describedRoute(serviceOperation('Service', 'The operator console (redirects to /console/)', { '302': { description: 'To /console/' } })), (_request, reply) => reply.redirect('/console/', 302));
+    fastify.get('/console/*', describedRoute(serviceOperation('Service', "The operator console's page and files", { '200': answer('A file of the console', 'text/html'), ...ERROR_ANSWERS })), (request: FastifyRequest<{ Params: { '*': string } }>, reply) => this.serve(request.params['*'] ?? '', reply));
   }
 
   private async serve(path: string, reply: FastifyReply): Promise<void> {

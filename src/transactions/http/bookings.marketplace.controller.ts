@@ -1,4 +1,5 @@
 import { Controller } from '@nestjs/common';
+import { BookingsQueryParams } from './transaction.dto';
 import { QueryBus } from '@nestjs/cqrs';
 import { Api, ApiRequest } from '../../http/api-request';
 import { paginationMeta, splitList } from '../../http/common-params';
@@ -34,7 +35,7 @@ export class BookingsMarketplaceController {
     private readonly respond: Responder,
   ) {}
 
-  @ApiQuery('bookings/query', USER_TOKEN, { paginated: true })
+  @ApiQuery('bookings/query', USER_TOKEN, { paginated: true, query: BookingsQueryParams })
   async query(@Api() api: ApiRequest) {
     const q = api.query;
     const unknown = Object.keys(q).find((k) => !KEYS.includes(k));

@@ -3,9 +3,9 @@ import { CommandBus } from '@nestjs/cqrs';
 import { createHash } from 'node:crypto';
 import { Requires } from '../../http/access';
 import { Api, ApiRequest, commandContextOf } from '../../http/api-request';
+import { bodyOf, queryOf } from '../../http/endpoint-params';
 import { ApiCommand, ApiQuery, USER_TOKEN } from '../../http/endpoint.decorators';
 import { Responder } from '../../http/responder';
-import { NoParams, validateParams } from '../../http/validation';
 import { paginationMeta } from '../../http/common-params';
 import { CLOCK, type Clock } from '../../shared/clock';
 import { forbidden, invalidValue, missingKey, notFound } from '../../shared/api-error';
@@ -17,7 +17,7 @@ import { TransactionReads } from '../queries/transaction-reads';
 import { ProcessReads } from '../queries/process-reads';
 import { parseTransactionQuery } from './transaction-query.params';
 import { transactionResource } from './transaction-resources';
-import { IdQuery, InitiateBody, TransitionBody } from './transaction.dto';
+import { IdQuery, InitiateBody, TransitionBody, OwnTransactionQueryParams, TransactionIdQuery } from './transaction.dto';
 
 /** A stable UUID for a process transition resource (its name within a process version). */
 const transitionId = (key: string): string => {
@@ -51,36 +51,36 @@ export class TransactionsMarketplaceController {
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
-  @ApiCommand('transactions/initiate', USER_TOKEN)
+  @ApiCommand('transactions/initiate', USER_TOKEN, { body: InitiateBody })
   @Requires('initiateTransactions')
   initiate(@Api() api: ApiRequest) {
     return this.initiateTransaction(api, false);
   }
 
-  @ApiCommand('transactions/initiate_speculative', USER_TOKEN)
+  @ApiCommand('transactions/initiate_speculative', USER_TOKEN, { body: InitiateBody })
   @Requires('initiateTransactions')
   initiateSpeculative(@Api() api: ApiRequest) {
     return this.initiateTransaction(api, true);
   }
 
-  @ApiCommand('transactions/transition', USER_TOKEN)
+  @ApiCommand('transactions/transition', USER_TOKEN, { body: TransitionBody })
   transition(@Api() api: ApiRequest) {
     return this.transitionTransaction(api, false);
   }
 
-  @ApiCommand('transactions/transition_speculative', USER_TOKEN)
+  @ApiCommand('transactions/transition_speculative', USER_TOKEN, { body: TransitionBody })
   transitionSpeculative(@Api() api: ApiRequest) {
     return this.transitionTransaction(api, true);
   }
 
-  @ApiQuery('transactions/show', USER_TOKEN)
+  @ApiQuery('transactions/show', USER_TOKEN, { query: IdQuery })
   async show(@Api() api: ApiRequest) {
-    const { id } = validateParams(IdQuery, api.query, 'query');
+    const { id } = queryOf(api, IdQuery);
     const tx = await partyTransaction(this.reads, api, id);
     return this.respond.one(api, transactionResource(tx), 'transaction');
   }
 
-  @ApiQuery('transactions/query', USER_TOKEN, { paginated: true })
+  @ApiQuery('transactions/query', USER_TOKEN, { paginated: true, query: OwnTransactionQueryParams })
   async query(@Api() api: ApiRequest) {
     const filter = parseTransactionQuery(api, { kind: 'user', userId: api.auth.userId! });
     const { page, perPage } = api.common;
@@ -89,7 +89,7 @@ export class TransactionsMarketplaceController {
   }
 
   /** The transitions the transaction can take next from its state, with their actors, actions and params. */
-  @ApiQuery('process_transitions/query', USER_TOKEN)
+  @ApiQuery('process_transitions/query', USER_TOKEN, { query: TransactionIdQuery })
   async processTransitions(@Api() api: ApiRequest) {
     const id = api.query.transactionId ?? api.query.transaction_id;
     const unknown = Object.keys(api.query).find((k) => k !== 'transactionId' && k !== 'transaction_id');
@@ -120,8 +120,7 @@ export class TransactionsMarketplaceController {
   }
 
   private async initiateTransaction(api: ApiRequest, speculative: boolean) {
-    validateParams(NoParams, api.query, 'query');
-    const body = validateParams(InitiateBody, api.body, 'body');
+    const body = bodyOf(api, InitiateBody);
     const outcome = await this.commands.execute<InitiateTransactionCommand, TransactionOutcome>(
       new InitiateTransactionCommand(commandContextOf(api, this.clock), api.auth.userId!, api.auth.scope === 'trusted:user', body.processAlias, {
         transition: body.transition,
@@ -133,8 +132,7 @@ export class TransactionsMarketplaceController {
   }
 
   private async transitionTransaction(api: ApiRequest, speculative: boolean) {
-    validateParams(NoParams, api.query, 'query');
-    const body = validateParams(TransitionBody, api.body, 'body');
+    const body = bodyOf(api, TransitionBody);
     const caller = { kind: 'user' as const, userId: api.auth.userId!, trusted: api.auth.scope === 'trusted:user' };
     const outcome = await this.commands.execute<TransitionTransactionCommand, TransactionOutcome>(
       new TransitionTransactionCommand(commandContextOf(api, this.clock), body.id, caller, { transition: body.transition, params: body.params ?? {}, speculative }),

@@ -1,0 +1,45 @@
+import { execFileSync } from 'node:child_process';
+import { join } from 'node:path';
+import { parse } from 'yaml';
+import { OpenApiDocuments } from '../src/http/openapi/openapi-documents';
+import { openApiPath } from '../src/http/openapi/route-table';
+import { http } from './support/http';
+import { startTestServer, TestServer } from './support/test-server';
+
+/** GET /v1/openapi.json: a valid OpenAPI 3.1 document, served with its YAML twin and its reference page, describing exactly the routes the server has. */
+describe('the API description', () => {
+  let server: TestServer;
+  let document: { paths: Record<string, Record<string, unknown>> };
+
+  beforeAll(async () => {
+    server = await startTestServer();
+    document = (await http(server.baseUrl, '/v1/openapi.json')).body;
+  });
+  afterAll(() => server.close());
+
+  it('validates as OpenAPI 3.1 with a standard validator', () => {
+    const result = JSON.parse(execFileSync(process.execPath, [join(__dirname, 'support/validate-openapi.mjs')], { input: JSON.stringify(document) }).toString());
+    expect(result.errors).toEqual([]);
+    expect(result).toMatchObject({ valid: true, version: '3.1' });
+  });
+
+  it('describes every route the server registered, and no route it does not have', () => {
+    const registered = new Set(server.app.get(OpenApiDocuments).routes.map((r) => `${r.method} ${openApiPath(r.url)}`));
+    const described = new Set(Object.entries(document.paths).flatMap(([path, item]) => Object.keys(item).map((verb) => `${verb.toUpperCase()} ${path}`)));
+    expect([...registered].filter((r) => !described.has(r))).toEqual([]);
+    expect([...described].filter((d) => !registered.has(d))).toEqual([]);
+    expect(registered.size).toBeGreaterThan(140);
+  });
+
+  it('serves the same document as YAML, and a reference page whose script is served here', async () => {
+    const yaml = await http(server.baseUrl, '/v1/openapi.yaml');
+    expect(yaml.headers.get('content-type')).toContain('application/yaml');
+    expect(parse(yaml.text)).toEqual(document);
+    const page = await http(server.baseUrl, '/docs/api');
+    expect(page.text).toContain('data-url="/v1/openapi.json"');
+    expect(page.headers.get('content-security-policy')).toContain("script-src 'self'");
+    const script = await http(server.baseUrl, '/docs/api/standalone.js');
+    expect(script.status).toBe(200);
+    expect(script.text.length).toBeGreaterThan(100_000);
+  });
+});
