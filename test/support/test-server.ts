@@ -11,6 +11,8 @@ import { createServer } from '../../src/server';
 import { ManualClock } from '../../src/shared/clock';
 import { CommandRunner } from '../../src/event-sourcing/command-runner';
 import { InterleavingEventStore } from './interleaving-event-store';
+import { AnswerCheck } from './answer-check';
+import { OpenApiDocuments } from '../../src/http/openapi/openapi-documents';
 import { freshPostgresDatabase, postgresTestUrl } from './postgres';
 import { testEnv } from './test-env';
 
@@ -23,6 +25,8 @@ export interface TestServer {
   createMarketplace(name?: string): Promise<CreatedMarketplace>;
   /** The environment of a CLI process over this server's stores (its data folder, its database). */
   cliEnv(extra?: Record<string, string>): NodeJS.ProcessEnv;
+  /** Answers that do not match the API description (test/support/answer-check.ts); close() fails on any. */
+  answerViolations: string[];
   /** Waits until the reactors (mails, cascades) and the scheduler have handled everything appended so far. */
   idle(): Promise<void>;
   close(): Promise<void>;
@@ -82,7 +86,13 @@ export const startTestServer = async (overrides: Partial<Config> = {}, options: 
   const clock = new ManualClock(TEST_START);
   const infra = await openInfrastructure(config);
   if (options.interleaving) infra.runner = new CommandRunner(new InterleavingEventStore(infra.events, options.interleaving), infra.projections);
-  const app = await createServer(infra, { clock: options.emulatorClock ? new EmulatorClock(clock) : clock, background: options.background });
+  let answers: AnswerCheck | undefined;
+  const app = await createServer(infra, {
+    clock: options.emulatorClock ? new EmulatorClock(clock) : clock,
+    background: options.background,
+    inspectAnswers: (answer) => answers?.check(answer),
+  });
+  answers = new AnswerCheck(() => app.get(OpenApiDocuments).get().value);
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.getHttpServer().address() as { port: number };
   const createMarketplace = (name = 'Test marketplace') =>
@@ -106,11 +116,13 @@ export const startTestServer = async (overrides: Partial<Config> = {}, options: 
     idle: async () => {
       await infra.background?.idle();
     },
+    answerViolations: answers.violations,
     close: async () => {
       await app.close();
       await infra.close();
       await database?.drop();
       rmSync(dataDir, { recursive: true, force: true });
+      if (answers.violations.length > 0) throw new Error(`Answers that do not match the API description:\n${[...new Set(answers.violations)].join('\n')}`);
     },
   };
 };

@@ -134,7 +134,7 @@ export class OpenApiBuilder {
 
   private envelope(spec: EndpointSpec, returned: ResourceSchema | undefined): JsonSchema {
     const one = returned ? ref(componentName(returned.type)) : { type: 'object' };
-    const many = spec.paginated || Array.isArray(spec.returns);
+    const many = spec.paginated || spec.list || Array.isArray(spec.returns);
     const data = spec.kind === 'command' ? { anyOf: [one, COMMAND_REFERENCE] } : many ? { type: 'array', items: one } : one;
     return {
       type: 'object',

@@ -20,7 +20,7 @@ export class SitemapListingsController {
     private readonly respond: Responder,
   ) {}
 
-  @ApiQuery('query_listings', ANY_MARKETPLACE_TOKEN)
+  @ApiQuery('query_listings', ANY_MARKETPLACE_TOKEN, { list: true })
   @Requires('read')
   async queryListings(@Api() api: ApiRequest) {
     const ids = await this.queries.execute<SitemapListingIdsQuery, string[]>(new SitemapListingIdsQuery(api.auth.marketplaceId));

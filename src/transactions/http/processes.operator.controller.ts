@@ -26,7 +26,7 @@ export class ProcessesOperatorController {
     private readonly respond: Responder,
   ) {}
 
-  @ApiQuery('query', INTEGRATION_TOKEN)
+  @ApiQuery('query', INTEGRATION_TOKEN, { list: true })
   async query(@Api() api: ApiRequest) {
     const { items } = await this.reads.processes(api.auth.marketplaceId);
     const resources = items.map((p) => ({ id: p.name, type: 'process', attributes: { name: p.name, versions: p.versions, aliases: p.aliases } }));

@@ -89,7 +89,7 @@ export class TransactionsMarketplaceController {
   }
 
   /** The transitions the transaction can take next from its state, with their actors, actions and params. */
-  @ApiQuery('process_transitions/query', USER_TOKEN, { query: TransactionIdQuery })
+  @ApiQuery('process_transitions/query', USER_TOKEN, { query: TransactionIdQuery , list: true })
   async processTransitions(@Api() api: ApiRequest) {
     const id = api.query.transactionId ?? api.query.transaction_id;
     const unknown = Object.keys(api.query).find((k) => k !== 'transactionId' && k !== 'transaction_id');

@@ -40,7 +40,7 @@ export class WebhooksIntegrationController {
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
-  @ApiQuery('subscriptions/query', INTEGRATION_TOKEN)
+  @ApiQuery('subscriptions/query', INTEGRATION_TOKEN, { list: true })
   async query(@Api() api: ApiRequest) {
     const all = await this.subscriptions.list(api.auth.marketplaceId);
     return this.respond.many(api, all.map((s) => subscriptionResource(s)), { totalItems: all.length, totalPages: 1, page: 1, perPage: all.length });
@@ -107,7 +107,7 @@ export class WebhooksIntegrationController {
   }
 
   /** The delivery log, newest attempt first. */
-  @ApiQuery('deliveries/query', INTEGRATION_TOKEN, { query: DeliveriesQuery })
+  @ApiQuery('deliveries/query', INTEGRATION_TOKEN, { query: DeliveriesQuery , list: true })
   async deliveries(@Api() api: ApiRequest) {
     const q = queryOf(api, DeliveriesQuery);
     const perPage = q.perPage ? Number(q.perPage) : 100;

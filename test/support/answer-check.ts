@@ -1,0 +1,68 @@
+import Ajv2020, { type ValidateFunction } from 'ajv/dist/2020';
+import addFormats from 'ajv-formats';
+import type { OpenApiDocument } from '../../src/http/openapi/openapi-document';
+import { openApiPath } from '../../src/http/openapi/route-table';
+import { decodeTransit } from '../../src/http/transit';
+import type { Answer } from '../../src/server';
+
+/**
+ * Checks every answer a test server sends against the API description (GET /v1/openapi.json): the operation of
+ * the answer's route, the response of its status (exact, then `4XX`/`5XX`), its JSON schema. Transit answers are
+ * decoded with the server's own reader into the JSON form the schemas describe. Violations are collected; the
+ * test server fails the suite with them when it closes (test/support/test-server.ts).
+ */
+export class AnswerCheck {
+  readonly violations: string[] = [];
+  private readonly ajv = addFormats(new Ajv2020({ strict: false, allErrors: false }));
+  private readonly validators = new Map<string, ValidateFunction | null>();
+
+  constructor(private readonly document: () => OpenApiDocument) {}
+
+  check(answer: Answer): void {
+    const type = answer.contentType.split(';')[0].trim();
+    if (type !== 'application/json' && type !== 'application/transit+json') return;
+    const validate = this.validatorFor(answer, type);
+    if (!validate) return;
+    let body: unknown;
+    try {
+      body = JSON.parse(JSON.stringify(type === 'application/json' ? JSON.parse(answer.body) : decodeTransit(answer.body)));
+    } catch (error) {
+      this.violations.push(`${answer.method} ${answer.url} ${answer.status}: not ${type} (${String(error)})`);
+      return;
+    }
+    if (!validate(body))
+      this.violations.push(`${answer.method} ${answer.url} ${answer.status}: ${this.ajv.errorsText(validate.errors, { dataVar: 'answer' })} — ${answer.body.slice(0, 300)}`);
+  }
+
+  private validatorFor(answer: Answer, type: string): ValidateFunction | null {
+    const path = answer.route ? openApiPath(answer.route) : null;
+    const key = `${answer.method} ${path} ${answer.status} ${type}`;
+    if (!this.validators.has(key)) this.validators.set(key, this.compile(answer, path, type));
+    return this.validators.get(key)!;
+  }
+
+  private compile(answer: Answer, path: string | null, type: string): ValidateFunction | null {
+    const document = this.document();
+    if (!this.ajv.getSchema('openapi')) this.ajv.addSchema({ $id: 'openapi', components: document.components }, 'openapi');
+    // Outside any route (404, a malformed request): the error envelope.
+    if (!path) return answer.status >= 400 ? this.ajv.compile({ $ref: 'openapi#/components/schemas/ErrorEnvelope' }) : null;
+    const operation = document.paths[path]?.[answer.method.toLowerCase()] as { responses: Record<string, { $ref?: string; content?: Record<string, { schema: object }> }> } | undefined;
+    if (!operation) {
+      this.violations.push(`${answer.method} ${path}: no operation in the document`);
+      return null;
+    }
+    const status = String(answer.status);
+    let response = operation.responses[status] ?? operation.responses[`${status[0]}XX`] ?? operation.responses.default;
+    if (!response) {
+      this.violations.push(`${answer.method} ${path}: status ${status} is not described`);
+      return null;
+    }
+    if (response.$ref) response = (document.components.responses as Record<string, typeof response>)[response.$ref.split('/').pop()!];
+    const schema = response.content?.[type]?.schema;
+    if (!schema) {
+      this.violations.push(`${answer.method} ${path} ${status}: ${type} is not described`);
+      return null;
+    }
+    return this.ajv.compile(JSON.parse(JSON.stringify(schema).replace(/"#\/components\//g, '"openapi#/components/')));
+  }
+}
