@@ -69,18 +69,22 @@ export const resourceComponent = (resource: ResourceSchema): JsonSchema => ({
 });
 
 /**
- * Any resource of `included`: the component of its type when the document has one (chosen by `type`, so a
- * mismatch names the right component), else any `{id, type, attributes}`.
+ * Any resource of `included`: one of the components of its type when the document has some (chosen by `type`, so
+ * a mismatch names the right components), else any `{id, type, attributes}`.
  */
-export const includedResource = (types: string[]): JsonSchema => ({
-  type: 'object',
-  properties: { id: uuid, type: string, attributes: { type: 'object' }, relationships: ref('Relationships') },
-  required: ['id', 'type'],
-  allOf: types.map((type) => ({ if: { properties: { type: { const: type } }, required: ['type'] }, then: ref(componentName(type)) })),
-});
+export const includedResource = (resources: ResourceSchema[]): JsonSchema => {
+  const byType = new Map<string, string[]>();
+  for (const r of resources) byType.set(r.type, [...(byType.get(r.type) ?? []), componentName(r)]);
+  return {
+    type: 'object',
+    properties: { id: uuid, type: string, attributes: { type: 'object' }, relationships: ref('Relationships') },
+    required: ['id', 'type'],
+    allOf: [...byType].map(([type, names]) => ({ if: { properties: { type: { const: type } }, required: ['type'] }, then: names.length === 1 ? ref(names[0]) : { anyOf: names.map(ref) } })),
+  };
+};
 
-/** The component of a resource type: `listing` → `Resource.listing`. */
-export const componentName = (type: string) => `Resource.${type}`;
+/** The component of a resource view: `Resource.listing`, `Resource.integrationListing`. */
+export const componentName = (resource: ResourceSchema) => `Resource.${resource.name}`;
 
 /** A command's `data` without `expand=true`: the reference, with the relationships `include` asked for. */
 export const COMMAND_REFERENCE: JsonSchema = objectOf({ id: uuid, type: string, relationships: ref('Relationships') }, ['relationships']);

@@ -62,8 +62,8 @@ export class OpenApiBuilder {
       if (operation) this.add(route.method, route.path, operation, route.handler);
     }
     for (const route of raw) if (route.operation) this.add(route.method, route.url, route.operation, route.url);
-    for (const [type, resource] of this.resources) this.schemas[componentName(type)] = resourceComponent(resource);
-    this.schemas.IncludedResource = includedResource([...this.resources.keys()]);
+    for (const resource of this.resources.values()) this.schemas[componentName(resource)] = resourceComponent(resource);
+    this.schemas.IncludedResource = includedResource([...this.resources.values()]);
     return {
       openapi: '3.1.0',
       info: {
@@ -93,7 +93,7 @@ export class OpenApiBuilder {
 
   private endpointOperation(path: string, spec: EndpointSpec): Operation {
     const returned = spec.returns ? (Array.isArray(spec.returns) ? (spec.returns as [ResourceSchema])[0] : (spec.returns as ResourceSchema)) : undefined;
-    if (returned) this.resources.set(returned.type, returned);
+    if (returned) this.addResource(returned);
     const query = dtoSchema(spec.query);
     const params = [
       ...Object.entries(query.properties).map(([name, schema]) => queryParam(name, withoutNull(schema), `${name} (${spec.query.name})`, query.required.includes(name))),
@@ -112,6 +112,12 @@ export class OpenApiBuilder {
       ...(spec.body ? { requestBody: this.requestBody(spec.body) } : {}),
       responses: { '200': { description: 'OK', content: bothFormats(this.envelope(spec, returned)) }, ...errorResponses },
     };
+  }
+
+  private addResource(resource: ResourceSchema) {
+    const known = this.resources.get(resource.name);
+    if (known && known !== resource) throw new Error(`Two resource schemas are named ${resource.name}: give one a name of its own.`);
+    this.resources.set(resource.name, resource);
   }
 
   private requestBody(body: ParamsClass | 'multipart'): JsonSchema {
@@ -133,7 +139,7 @@ export class OpenApiBuilder {
   }
 
   private envelope(spec: EndpointSpec, returned: ResourceSchema | undefined): JsonSchema {
-    const one = returned ? ref(componentName(returned.type)) : { type: 'object' };
+    const one = returned ? ref(componentName(returned)) : { type: 'object' };
     const many = spec.paginated || spec.list || Array.isArray(spec.returns);
     const data = spec.kind === 'command' ? { anyOf: [one, COMMAND_REFERENCE] } : many ? { type: 'array', items: one } : one;
     return {

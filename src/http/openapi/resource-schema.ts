@@ -6,16 +6,19 @@ import { LAT_LNG_SCHEMA, MONEY_SCHEMA, TIMESTAMP_SCHEMA, UUID_SCHEMA, type JsonS
  * may leave any of them out, which the document says on the `fields` parameters.
  */
 export interface ResourceSchema {
-  /** The resource type (`listing`), the `type` of every such resource and the name of its component. */
+  /** The resource type (`listing`), the `type` of every such resource. */
   type: string;
+  /** The component's name, where one type has several views (the Integration API's `listing` has private data). */
+  name: string;
   attributes: Record<string, JsonSchema>;
   /** Attributes a view may leave out (the rest are always present in a full view). */
   optional?: readonly string[];
   description?: string;
 }
 
-export const resourceSchema = (type: string, attributes: Record<string, JsonSchema>, options: Pick<ResourceSchema, 'optional' | 'description'> = {}): ResourceSchema => ({
+export const resourceSchema = (type: string, attributes: Record<string, JsonSchema>, options: Partial<Pick<ResourceSchema, 'name' | 'optional' | 'description'>> = {}): ResourceSchema => ({
   type,
+  name: options.name ?? type,
   attributes,
   ...options,
 });

@@ -1,4 +1,5 @@
 import { Controller, Inject } from '@nestjs/common';
+import { INTEGRATION_LISTING_SCHEMA } from './listing.schemas';
 import { CommandBus } from '@nestjs/cqrs';
 import { fileIdsOf } from '../../files/file-attachment-input';
 import { Api, ApiRequest, commandContextOf } from '../../http/api-request';
@@ -25,20 +26,20 @@ export class ListingsIntegrationController {
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
-  @ApiQuery('show', INTEGRATION_TOKEN, { query: ShowListingQuery })
+  @ApiQuery('show', INTEGRATION_TOKEN, { query: ShowListingQuery, returns: INTEGRATION_LISTING_SCHEMA })
   async show(@Api() api: ApiRequest) {
     const { id } = queryOf(api, ShowListingQuery);
     const listing = await this.reads.find(api.auth.marketplaceId, id);
     return this.respond.one(api, isLive(listing) ? integrationListing(listing) : null, 'listing');
   }
 
-  @ApiQuery('query', INTEGRATION_TOKEN, { paginated: true, query: LISTING_QUERY_PARAMS.integration, filterPrefixes: LISTING_FILTER_PREFIXES })
+  @ApiQuery('query', INTEGRATION_TOKEN, { paginated: true, query: LISTING_QUERY_PARAMS.integration, filterPrefixes: LISTING_FILTER_PREFIXES, returns: INTEGRATION_LISTING_SCHEMA })
   async query(@Api() api: ApiRequest) {
     const { listings, meta } = await this.reads.query(api, 'integration');
     return this.respond.many(api, listings.map(integrationListing), meta);
   }
 
-  @ApiCommand('create', INTEGRATION_TOKEN, { body: CreateIntegrationListingBody })
+  @ApiCommand('create', INTEGRATION_TOKEN, { body: CreateIntegrationListingBody, returns: INTEGRATION_LISTING_SCHEMA })
   async create(@Api() api: ApiRequest) {
     const { authorId, state, ...body } = bodyOf(api, CreateIntegrationListingBody);
     const listingId = await this.commands.execute<CreateListingCommand, string>(
@@ -47,23 +48,23 @@ export class ListingsIntegrationController {
     return this.answer(api, listingId);
   }
 
-  @ApiCommand('update', INTEGRATION_TOKEN, { body: UpdateIntegrationListingBody })
+  @ApiCommand('update', INTEGRATION_TOKEN, { body: UpdateIntegrationListingBody, returns: INTEGRATION_LISTING_SCHEMA })
   async update(@Api() api: ApiRequest) {
     const { id, ...fields } = bodyOf(api, UpdateIntegrationListingBody);
     return this.run(api, id, { type: 'update', actor: operator, update: listingUpdateOf(fields) }, fileIdsOf(fields.protectedFileAttachments, 'protectedFileAttachments'));
   }
 
-  @ApiCommand('open', INTEGRATION_TOKEN, { body: ListingIdBody })
+  @ApiCommand('open', INTEGRATION_TOKEN, { body: ListingIdBody, returns: INTEGRATION_LISTING_SCHEMA })
   open(@Api() api: ApiRequest) {
     return this.change(api, { type: 'open', actor: operator });
   }
 
-  @ApiCommand('close', INTEGRATION_TOKEN, { body: ListingIdBody })
+  @ApiCommand('close', INTEGRATION_TOKEN, { body: ListingIdBody, returns: INTEGRATION_LISTING_SCHEMA })
   close(@Api() api: ApiRequest) {
     return this.change(api, { type: 'close', actor: operator });
   }
 
-  @ApiCommand('approve', INTEGRATION_TOKEN, { body: ListingIdBody })
+  @ApiCommand('approve', INTEGRATION_TOKEN, { body: ListingIdBody, returns: INTEGRATION_LISTING_SCHEMA })
   approve(@Api() api: ApiRequest) {
     return this.change(api, { type: 'approve', actor: operator });
   }

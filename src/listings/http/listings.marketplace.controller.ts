@@ -1,4 +1,5 @@
 import { Controller } from '@nestjs/common';
+import { LISTING_SCHEMA } from './listing.schemas';
 import { Requires } from '../../http/access';
 import { Api, ApiRequest } from '../../http/api-request';
 import { queryOf } from '../../http/endpoint-params';
@@ -12,7 +13,7 @@ import { ShowListingQuery } from './listing.dto';
 /** Published listings are public; closed ones stay reachable by id. Drafts and pending listings are not found here. */
 const VISIBLE = new Set(['published', 'closed']);
 
-const PUBLIC_LISTING_QUERY = { paginated: true, query: LISTING_QUERY_PARAMS.public, filterPrefixes: LISTING_FILTER_PREFIXES, ignoresUnknownQuery: true };
+const PUBLIC_LISTING_QUERY = { paginated: true, returns: LISTING_SCHEMA, query: LISTING_QUERY_PARAMS.public, filterPrefixes: LISTING_FILTER_PREFIXES, ignoresUnknownQuery: true };
 
 /** Marketplace API listings/*: what every visitor sees, as `listing` (no private data). */
 @Controller('v1/api/listings')
@@ -22,7 +23,7 @@ export class ListingsMarketplaceController {
     private readonly respond: Responder,
   ) {}
 
-  @ApiQuery('show', ANY_MARKETPLACE_TOKEN, { query: ShowListingQuery })
+  @ApiQuery('show', ANY_MARKETPLACE_TOKEN, { query: ShowListingQuery, returns: LISTING_SCHEMA })
   @Requires('read')
   async show(@Api() api: ApiRequest) {
     const { id } = queryOf(api, ShowListingQuery);

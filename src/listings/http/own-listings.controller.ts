@@ -1,4 +1,5 @@
 import { Controller, Inject } from '@nestjs/common';
+import { OWN_LISTING_SCHEMA } from './listing.schemas';
 import { CommandBus } from '@nestjs/cqrs';
 import { fileIdsOf } from '../../files/file-attachment-input';
 import { Requires } from '../../http/access';
@@ -30,57 +31,57 @@ export class OwnListingsController {
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
-  @ApiCommand('create', USER_TOKEN, { body: CreateOwnListingBody })
+  @ApiCommand('create', USER_TOKEN, { body: CreateOwnListingBody, returns: OWN_LISTING_SCHEMA })
   @Requires('postListings')
   create(@Api() api: ApiRequest) {
     return this.createListing(api, 'publish');
   }
 
-  @ApiCommand('create_draft', USER_TOKEN, { body: CreateOwnListingBody })
+  @ApiCommand('create_draft', USER_TOKEN, { body: CreateOwnListingBody, returns: OWN_LISTING_SCHEMA })
   @Requires('postListings')
   createDraft(@Api() api: ApiRequest) {
     return this.createListing(api, 'draft');
   }
 
-  @ApiCommand('publish_draft', USER_TOKEN, { body: ListingIdBody })
+  @ApiCommand('publish_draft', USER_TOKEN, { body: ListingIdBody, returns: OWN_LISTING_SCHEMA })
   @Requires('postListings')
   publishDraft(@Api() api: ApiRequest) {
     return this.change(api, (actor) => ({ type: 'publish-draft', actor }));
   }
 
-  @ApiCommand('discard_draft', USER_TOKEN, { body: ListingIdBody })
+  @ApiCommand('discard_draft', USER_TOKEN, { body: ListingIdBody, returns: OWN_LISTING_SCHEMA })
   @Requires('approvedUser')
   discardDraft(@Api() api: ApiRequest) {
     return this.change(api, (actor) => ({ type: 'discard-draft', actor, now: this.clock.now() }));
   }
 
-  @ApiCommand('open', USER_TOKEN, { body: ListingIdBody })
+  @ApiCommand('open', USER_TOKEN, { body: ListingIdBody, returns: OWN_LISTING_SCHEMA })
   @Requires('postListings')
   open(@Api() api: ApiRequest) {
     return this.change(api, (actor) => ({ type: 'open', actor }));
   }
 
-  @ApiCommand('close', USER_TOKEN, { body: ListingIdBody })
+  @ApiCommand('close', USER_TOKEN, { body: ListingIdBody, returns: OWN_LISTING_SCHEMA })
   @Requires('approvedUser')
   close(@Api() api: ApiRequest) {
     return this.change(api, (actor) => ({ type: 'close', actor }));
   }
 
-  @ApiCommand('update', USER_TOKEN, { body: UpdateOwnListingBody })
+  @ApiCommand('update', USER_TOKEN, { body: UpdateOwnListingBody, returns: OWN_LISTING_SCHEMA })
   @Requires('approvedUser')
   update(@Api() api: ApiRequest) {
     const { id, ...fields } = bodyOf(api, UpdateOwnListingBody);
     return this.run(api, id, { type: 'update', actor: this.actor(api), update: listingUpdateOf(fields) }, fileIdsOf(fields.protectedFileAttachments, 'protectedFileAttachments'));
   }
 
-  @ApiCommand('add_image', USER_TOKEN, { body: AddImageBody })
+  @ApiCommand('add_image', USER_TOKEN, { body: AddImageBody, returns: OWN_LISTING_SCHEMA })
   @Requires('approvedUser')
   addImage(@Api() api: ApiRequest) {
     const { id, imageId } = bodyOf(api, AddImageBody);
     return this.run(api, id, { type: 'add-image', actor: this.actor(api), imageId });
   }
 
-  @ApiQuery('show', USER_TOKEN, { query: ShowListingQuery })
+  @ApiQuery('show', USER_TOKEN, { query: ShowListingQuery, returns: OWN_LISTING_SCHEMA })
   async show(@Api() api: ApiRequest) {
     const { id } = queryOf(api, ShowListingQuery);
     const listing = await this.reads.find(api.auth.marketplaceId, id);
@@ -89,7 +90,7 @@ export class OwnListingsController {
     return this.respond.one(api, ownListingView(listing), 'listing');
   }
 
-  @ApiQuery('query', USER_TOKEN, { paginated: true, query: LISTING_QUERY_PARAMS.own, filterPrefixes: LISTING_FILTER_PREFIXES })
+  @ApiQuery('query', USER_TOKEN, { paginated: true, query: LISTING_QUERY_PARAMS.own, filterPrefixes: LISTING_FILTER_PREFIXES, returns: OWN_LISTING_SCHEMA })
   async query(@Api() api: ApiRequest) {
     const { listings, meta } = await this.reads.query(api, 'own', api.auth.userId!);
     return this.respond.many(api, listings.map(ownListingView), meta);

@@ -1,4 +1,5 @@
 import { Controller, Inject, Ip } from '@nestjs/common';
+import { CURRENT_USER_SCHEMA } from './user.schemas';
 import { CommandBus } from '@nestjs/cqrs';
 import { Api, ApiRequest, commandContextOf } from '../../http/api-request';
 import { bodyOf } from '../../http/endpoint-params';
@@ -24,35 +25,35 @@ export class CurrentUserAccountController {
     private readonly limits: AuthAttemptLimits,
   ) {}
 
-  @ApiCommand('change_email', USER_TOKEN, { body: ChangeEmailBody })
+  @ApiCommand('change_email', USER_TOKEN, { body: ChangeEmailBody, returns: CURRENT_USER_SCHEMA })
   async changeEmail(@Api() api: ApiRequest, @Ip() ip: string) {
     const body = bodyOf(api, ChangeEmailBody);
     await this.checkingPassword(api, ip, () => this.commands.execute(new ChangeEmailCommand(commandContextOf(api, this.clock), api.auth.userId!, body.currentPassword, body.email.trim())));
     return this.answer(api);
   }
 
-  @ApiCommand('change_password', USER_TOKEN, { body: ChangePasswordBody })
+  @ApiCommand('change_password', USER_TOKEN, { body: ChangePasswordBody, returns: CURRENT_USER_SCHEMA })
   async changePassword(@Api() api: ApiRequest, @Ip() ip: string) {
     const body = bodyOf(api, ChangePasswordBody);
     await this.checkingPassword(api, ip, () => this.commands.execute(new ChangePasswordCommand(commandContextOf(api, this.clock), api.auth.userId!, body.currentPassword, body.newPassword, api.auth.sessionId)));
     return this.answer(api);
   }
 
-  @ApiCommand('verify_email', USER_TOKEN, { body: VerifyEmailBody })
+  @ApiCommand('verify_email', USER_TOKEN, { body: VerifyEmailBody, returns: CURRENT_USER_SCHEMA })
   async verifyEmail(@Api() api: ApiRequest) {
     const body = bodyOf(api, VerifyEmailBody);
     await this.commands.execute(new VerifyEmailCommand(commandContextOf(api, this.clock), api.auth.userId!, { token: body.verificationToken }));
     return this.answer(api);
   }
 
-  @ApiCommand('send_verification_email', USER_TOKEN, { body: NoParams })
+  @ApiCommand('send_verification_email', USER_TOKEN, { body: NoParams, returns: CURRENT_USER_SCHEMA })
   async sendVerificationEmail(@Api() api: ApiRequest, @Ip() ip: string) {
     this.limits.mailRequested({ account: `${api.auth.marketplaceId}:user:${api.auth.userId}`, address: ip });
     await this.commands.execute(new SendVerificationEmailCommand(commandContextOf(api, this.clock), api.auth.userId!));
     return this.answer(api);
   }
 
-  @ApiCommand('delete', USER_TOKEN, { body: DeleteAccountBody })
+  @ApiCommand('delete', USER_TOKEN, { body: DeleteAccountBody, returns: CURRENT_USER_SCHEMA })
   async delete(@Api() api: ApiRequest, @Ip() ip: string) {
     const body = bodyOf(api, DeleteAccountBody);
     await this.checkingPassword(api, ip, () => this.commands.execute(new DeleteUserCommand(commandContextOf(api, this.clock), api.auth.userId!, body.currentPassword ?? null)));

@@ -1,4 +1,5 @@
 import { Controller, Inject } from '@nestjs/common';
+import { CURRENT_USER_SCHEMA } from './user.schemas';
 import { CommandBus } from '@nestjs/cqrs';
 import { Api, ApiRequest, commandContextOf } from '../../http/api-request';
 import { bodyOf } from '../../http/endpoint-params';
@@ -24,13 +25,13 @@ export class CurrentUserController {
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
-  @ApiQuery('show', USER_TOKEN)
+  @ApiQuery('show', USER_TOKEN, { returns: CURRENT_USER_SCHEMA })
   async show(@Api() api: ApiRequest) {
     return this.respond.one(api, await this.users.currentUser(api.auth.marketplaceId, api.auth.userId!), 'user');
   }
 
   /** Sign-up needs no user, only the marketplace's anonymous token. */
-  @ApiCommand('create', ANY_MARKETPLACE_TOKEN, { body: SignUpBody })
+  @ApiCommand('create', ANY_MARKETPLACE_TOKEN, { body: SignUpBody, returns: CURRENT_USER_SCHEMA })
   async create(@Api() api: ApiRequest) {
     const body = bodyOf(api, SignUpBody);
     const userId = await this.commands.execute(
@@ -43,7 +44,7 @@ export class CurrentUserController {
    * Sign-up with an identity provider's token: the account is linked to the provider account; the email counts as
    * verified when the provider vouches for that same address. Names and email default to the token's claims.
    */
-  @ApiCommand('create_with_idp', ANY_MARKETPLACE_TOKEN, { body: SignUpWithIdpBody })
+  @ApiCommand('create_with_idp', ANY_MARKETPLACE_TOKEN, { body: SignUpWithIdpBody, returns: CURRENT_USER_SCHEMA })
   async createWithIdp(@Api() api: ApiRequest) {
     const { idpId, idpClientId, idpToken, ...body } = bodyOf(api, SignUpWithIdpBody);
     const identity = await this.identityProviders.verify(api.auth.marketplaceId, idpId, idpClientId, idpToken, (key) => [key]);
@@ -66,7 +67,7 @@ export class CurrentUserController {
     return this.respond.command(api, await this.users.currentUser(api.auth.marketplaceId, userId));
   }
 
-  @ApiCommand('update_profile', USER_TOKEN, { body: UpdateOwnProfileBody })
+  @ApiCommand('update_profile', USER_TOKEN, { body: UpdateOwnProfileBody, returns: CURRENT_USER_SCHEMA })
   async updateProfile(@Api() api: ApiRequest) {
     const body = bodyOf(api, UpdateOwnProfileBody);
     const userId = api.auth.userId!;

@@ -1,4 +1,5 @@
 import { Controller, Inject } from '@nestjs/common';
+import { INTEGRATION_USER_SCHEMA } from './user.schemas';
 import { CommandBus } from '@nestjs/cqrs';
 import { Api, ApiRequest, commandContextOf } from '../../http/api-request';
 import { bodyOf, queryOf } from '../../http/endpoint-params';
@@ -37,7 +38,7 @@ export class UsersIntegrationController {
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
-  @ApiQuery('show', INTEGRATION_TOKEN, { query: ShowUserByIdOrEmailQuery })
+  @ApiQuery('show', INTEGRATION_TOKEN, { query: ShowUserByIdOrEmailQuery, returns: INTEGRATION_USER_SCHEMA })
   async show(@Api() api: ApiRequest) {
     const q = queryOf(api, ShowUserByIdOrEmailQuery);
     return this.respond.one(api, await this.users.integrationUser(api.auth.marketplaceId, q.id !== undefined ? { id: q.id } : { email: q.email! }), 'user');
@@ -47,7 +48,7 @@ export class UsersIntegrationController {
    * Newest first by default. Extended-data filters and sort keys need a userProfile search schema. Past 10,000
    * matches of a filtered or sorted query, pages are capped (meta.paginationLimit).
    */
-  @ApiQuery('query', INTEGRATION_TOKEN, { paginated: true, query: QueryUsersParams, filterPrefixes: EXTENDED_DATA_PREFIXES })
+  @ApiQuery('query', INTEGRATION_TOKEN, { paginated: true, query: QueryUsersParams, filterPrefixes: EXTENDED_DATA_PREFIXES, returns: INTEGRATION_USER_SCHEMA })
   async query(@Api() api: ApiRequest) {
     const params = queryOf(api, QueryUsersParams);
     const schemas = await this.schemas.list(api.auth.marketplaceId, 'userProfile');
@@ -69,7 +70,7 @@ export class UsersIntegrationController {
     return this.respond.many(api, result.items.map(integrationUser), paginationMeta(result.total, api.common, paginationLimit));
   }
 
-  @ApiCommand('update_profile', INTEGRATION_TOKEN, { body: UpdateUserProfileBody })
+  @ApiCommand('update_profile', INTEGRATION_TOKEN, { body: UpdateUserProfileBody, returns: INTEGRATION_USER_SCHEMA })
   async updateProfile(@Api() api: ApiRequest) {
     const { id, ...update } = bodyOf(api, UpdateUserProfileBody);
     await this.users.integrationUser(api.auth.marketplaceId, { id });
@@ -77,21 +78,21 @@ export class UsersIntegrationController {
   }
 
   /** pendingApproval → active; 409 user-not-pending-approval otherwise. */
-  @ApiCommand('approve', INTEGRATION_TOKEN, { body: UserIdBody })
+  @ApiCommand('approve', INTEGRATION_TOKEN, { body: UserIdBody, returns: INTEGRATION_USER_SCHEMA })
   async approve(@Api() api: ApiRequest) {
     const { id } = bodyOf(api, UserIdBody);
     return this.run(api, id, { type: 'approve' });
   }
 
   /** Omitted permissions stay as they are. */
-  @ApiCommand('update_permissions', INTEGRATION_TOKEN, { body: UpdatePermissionsBody })
+  @ApiCommand('update_permissions', INTEGRATION_TOKEN, { body: UpdatePermissionsBody, returns: INTEGRATION_USER_SCHEMA })
   async updatePermissions(@Api() api: ApiRequest) {
     const { id, ...permissions } = bodyOf(api, UpdatePermissionsBody);
     return this.run(api, id, { type: 'update-permissions', permissions });
   }
 
   /** Marks the user's email, or pending email, verified; `email` must be one of them. */
-  @ApiCommand('verify_email', INTEGRATION_TOKEN, { body: VerifyUserEmailBody })
+  @ApiCommand('verify_email', INTEGRATION_TOKEN, { body: VerifyUserEmailBody, returns: INTEGRATION_USER_SCHEMA })
   async verifyEmail(@Api() api: ApiRequest) {
     const { id, email } = bodyOf(api, VerifyUserEmailBody);
     await this.users.integrationUser(api.auth.marketplaceId, { id });

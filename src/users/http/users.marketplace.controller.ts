@@ -1,4 +1,5 @@
 import { Controller } from '@nestjs/common';
+import { USER_SCHEMA } from './user.schemas';
 import { Requires } from '../../http/access';
 import { Api, ApiRequest } from '../../http/api-request';
 import { queryOf } from '../../http/endpoint-params';
@@ -15,7 +16,7 @@ export class UsersMarketplaceController {
     private readonly respond: Responder,
   ) {}
 
-  @ApiQuery('show', ANY_MARKETPLACE_TOKEN, { query: ShowUserQuery })
+  @ApiQuery('show', ANY_MARKETPLACE_TOKEN, { query: ShowUserQuery, returns: USER_SCHEMA })
   @Requires('read')
   async show(@Api() api: ApiRequest) {
     const { id } = queryOf(api, ShowUserQuery);

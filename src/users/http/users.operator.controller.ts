@@ -1,4 +1,5 @@
 import { Controller, Inject } from '@nestjs/common';
+import { INTEGRATION_USER_SCHEMA } from './user.schemas';
 import { CommandBus } from '@nestjs/cqrs';
 import { Api, ApiRequest, commandContextOf } from '../../http/api-request';
 import { bodyOf } from '../../http/endpoint-params';
@@ -23,12 +24,12 @@ export class UsersOperatorController {
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
-  @ApiCommand('ban', INTEGRATION_TOKEN, { body: UserIdBody })
+  @ApiCommand('ban', INTEGRATION_TOKEN, { body: UserIdBody, returns: INTEGRATION_USER_SCHEMA })
   ban(@Api() api: ApiRequest) {
     return this.setBanned(api, true);
   }
 
-  @ApiCommand('unban', INTEGRATION_TOKEN, { body: UserIdBody })
+  @ApiCommand('unban', INTEGRATION_TOKEN, { body: UserIdBody, returns: INTEGRATION_USER_SCHEMA })
   unban(@Api() api: ApiRequest) {
     return this.setBanned(api, false);
   }
