@@ -13,7 +13,8 @@ import type { Answer } from '../../src/server';
  */
 export class AnswerCheck {
   readonly violations: string[] = [];
-  private readonly ajv = addFormats(new Ajv2020({ strict: false, allErrors: false }));
+  /** Full views, and sparse ones (`fields.<type>`: any attributes may be left out). */
+  private readonly ajv = { full: addFormats(new Ajv2020({ strict: false })), sparse: addFormats(new Ajv2020({ strict: false })) };
   private readonly validators = new Map<string, ValidateFunction | null>();
 
   constructor(private readonly document: () => OpenApiDocument) {}
@@ -21,7 +22,7 @@ export class AnswerCheck {
   check(answer: Answer): void {
     const type = answer.contentType.split(';')[0].trim();
     if (type !== 'application/json' && type !== 'application/transit+json') return;
-    const validate = this.validatorFor(answer, type);
+    const validate = this.validatorFor(answer, type, /[?&]fields\./.test(answer.url) ? 'sparse' : 'full');
     if (!validate) return;
     let body: unknown;
     try {
@@ -31,21 +32,22 @@ export class AnswerCheck {
       return;
     }
     if (!validate(body))
-      this.violations.push(`${answer.method} ${answer.url} ${answer.status}: ${this.ajv.errorsText(validate.errors, { dataVar: 'answer' })} — ${answer.body.slice(0, 300)}`);
+      this.violations.push(`${answer.method} ${answer.url} ${answer.status}: ${this.ajv.full.errorsText(validate.errors, { dataVar: 'answer' })} — ${answer.body.slice(0, 300)}`);
   }
 
-  private validatorFor(answer: Answer, type: string): ValidateFunction | null {
+  private validatorFor(answer: Answer, type: string, view: 'full' | 'sparse'): ValidateFunction | null {
     const path = answer.route ? openApiPath(answer.route) : null;
-    const key = `${answer.method} ${path} ${answer.status} ${type}`;
-    if (!this.validators.has(key)) this.validators.set(key, this.compile(answer, path, type));
+    const key = `${answer.method} ${path} ${answer.status} ${type} ${view}`;
+    if (!this.validators.has(key)) this.validators.set(key, this.compile(answer, path, type, view));
     return this.validators.get(key)!;
   }
 
-  private compile(answer: Answer, path: string | null, type: string): ValidateFunction | null {
+  private compile(answer: Answer, path: string | null, type: string, view: 'full' | 'sparse'): ValidateFunction | null {
     const document = this.document();
-    if (!this.ajv.getSchema('openapi')) this.ajv.addSchema({ $id: 'openapi', components: document.components }, 'openapi');
+    const ajv = this.ajv[view];
+    if (!ajv.getSchema('openapi')) ajv.addSchema({ $id: 'openapi', components: view === 'full' ? document.components : sparse(document.components) }, 'openapi');
     // Outside any route (404, a malformed request): the error envelope.
-    if (!path) return answer.status >= 400 ? this.ajv.compile({ $ref: 'openapi#/components/schemas/ErrorEnvelope' }) : null;
+    if (!path) return answer.status >= 400 ? ajv.compile({ $ref: 'openapi#/components/schemas/ErrorEnvelope' }) : null;
     const operation = document.paths[path]?.[answer.method.toLowerCase()] as { responses: Record<string, { $ref?: string; content?: Record<string, { schema: object }> }> } | undefined;
     if (!operation) {
       this.violations.push(`${answer.method} ${path}: no operation in the document`);
@@ -63,6 +65,18 @@ export class AnswerCheck {
       this.violations.push(`${answer.method} ${path} ${status}: ${type} is not described`);
       return null;
     }
-    return this.ajv.compile(JSON.parse(JSON.stringify(schema).replace(/"#\/components\//g, '"openapi#/components/')));
+    return ajv.compile(JSON.parse(JSON.stringify(schema).replace(/"#\/components\//g, '"openapi#/components/')));
   }
 }
+
+/** The components with every attribute optional: what `fields.<type>` (and nested `profile.displayName`) may leave. */
+const sparse = (components: OpenApiDocument['components']): OpenApiDocument['components'] => {
+  const copy = JSON.parse(JSON.stringify(components)) as OpenApiDocument['components'];
+  const optional = (schema: unknown): void => {
+    if (typeof schema !== 'object' || schema === null) return;
+    delete (schema as { required?: unknown }).required;
+    Object.values(schema).forEach(optional);
+  };
+  for (const [name, schema] of Object.entries(copy.schemas)) if (name.startsWith('Resource.')) optional((schema as { properties: { attributes: unknown } }).properties.attributes);
+  return copy;
+};

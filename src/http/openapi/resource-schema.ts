@@ -43,5 +43,8 @@ export const objectOf = (properties: Record<string, JsonSchema>, optional: reado
   required: Object.keys(properties).filter((k) => !optional.includes(k)),
   additionalProperties: false,
 });
+/** The schema or null (an enum lists null among its values too, as JSON Schema requires). */
 export const nullable = (schema: JsonSchema): JsonSchema =>
-  typeof schema.type === 'string' ? { ...schema, type: [schema.type, 'null'] } : { anyOf: [schema, { type: 'null' }] };
+  typeof schema.type === 'string'
+    ? { ...schema, type: [schema.type, 'null'], ...(Array.isArray(schema.enum) ? { enum: [...(schema.enum as unknown[]), null] } : {}) }
+    : { anyOf: [schema, { type: 'null' }] };

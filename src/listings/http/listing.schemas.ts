@@ -4,7 +4,7 @@ import { boolean, enumOf, extendedData, latLng, money, nullable, resourceSchema,
  * The listing views' answer shapes (src/listings/domain/listing.views.ts). A deleted listing still answers as a
  * related resource with `deleted: true` and every other attribute null, hence the nullability.
  */
-const STATE = { ...enumOf('draft', 'pendingApproval', 'published', 'closed'), type: ['string', 'null'] };
+const STATE = nullable(enumOf('draft', 'pendingApproval', 'published', 'closed'));
 const common = {
   title: nullable(string),
   description: nullable(string),

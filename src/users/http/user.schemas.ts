@@ -4,7 +4,7 @@ import { arrayOf, boolean, enumOf, extendedData, nullable, objectOf, resourceSch
  * The user views' answer shapes (src/users/domain/user.views.ts). A deleted user keeps answering with
  * `deleted: true` and its attributes null or empty, hence the nullability.
  */
-const STATE = { ...enumOf('pendingApproval', 'active', 'banned'), type: ['string', 'null'] };
+const STATE = nullable(enumOf('pendingApproval', 'active', 'banned'));
 const PERMISSION = enumOf('permission/allow', 'permission/deny');
 const profile = objectOf({
   firstName: nullable(string),
