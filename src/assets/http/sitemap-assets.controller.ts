@@ -27,7 +27,7 @@ export class SitemapAssetsController {
     private readonly respond: Responder,
   ) {}
 
-  @ApiQuery('query_assets', ANY_MARKETPLACE_TOKEN, { query: QueryAssetsParams , list: true })
+  @ApiQuery('query_assets', ANY_MARKETPLACE_TOKEN, { query: QueryAssetsParams, list: true })
   async queryAssets(@Api() api: ApiRequest) {
     const { pathPrefix = '/' } = queryOf(api, QueryAssetsParams);
     const prefix = `/${pathPrefix.replace(/^\/+/, '')}`;

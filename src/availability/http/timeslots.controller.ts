@@ -51,7 +51,7 @@ export class TimeSlotsController {
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
-  @ApiQuery('query', ANY_MARKETPLACE_TOKEN, { query: TimeSlotQueryParams , list: true })
+  @ApiQuery('query', ANY_MARKETPLACE_TOKEN, { query: TimeSlotQueryParams, list: true })
   @Requires('read')
   async query(@Api() api: ApiRequest) {
     const p = queryOf(api, TimeSlotQueryParams);

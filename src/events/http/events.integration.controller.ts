@@ -30,7 +30,7 @@ export class EventsIntegrationController {
     private readonly respond: Responder,
   ) {}
 
-  @ApiQuery('query', INTEGRATION_TOKEN, { query: EventsQueryParams, readQuery: eventsQueryParams , list: true })
+  @ApiQuery('query', INTEGRATION_TOKEN, { query: EventsQueryParams, readQuery: eventsQueryParams, list: true })
   async query(@Api() api: ApiRequest, @Req() request: FastifyRequest) {
     const q = queryOf(api, EventsQueryParams);
     if (q.startAfterSequenceId !== undefined && q.createdAtStart !== undefined)

@@ -1,4 +1,5 @@
 import { Controller, Inject } from '@nestjs/common';
+import { MESSAGE_SCHEMA, REVIEW_SCHEMA } from './transaction.schemas';
 import { CommandBus } from '@nestjs/cqrs';
 import { fileIdsOf } from '../../files/file-attachment-input';
 import { Requires } from '../../http/access';
@@ -46,7 +47,7 @@ export class MessagesReviewsMarketplaceController {
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
-  @ApiCommand('messages/send', USER_TOKEN, { body: SendMessageBody })
+  @ApiCommand('messages/send', USER_TOKEN, { body: SendMessageBody, returns: MESSAGE_SCHEMA })
   async send(@Api() api: ApiRequest) {
     const body = bodyOf(api, SendMessageBody);
     const fileIds = fileIdsOf(body.publicFileAttachments, 'publicFileAttachments') ?? [];
@@ -57,7 +58,7 @@ export class MessagesReviewsMarketplaceController {
     return this.respond.command(api, messageResource(message!));
   }
 
-  @ApiQuery('messages/query', USER_TOKEN, { paginated: true, query: MessagesQueryParams })
+  @ApiQuery('messages/query', USER_TOKEN, { paginated: true, query: MessagesQueryParams, returns: MESSAGE_SCHEMA })
   async messages(@Api() api: ApiRequest) {
     onlyKeys(api.query, ['transactionId', 'ids']);
     const transactionId = uuidParam(api.query, 'transactionId');
@@ -69,7 +70,7 @@ export class MessagesReviewsMarketplaceController {
     return this.respond.many(api, found.items.map(messageResource), paginationMeta(found.total, api.common));
   }
 
-  @ApiQuery('reviews/query', ANY_MARKETPLACE_TOKEN, { paginated: true, query: ReviewsQueryParams })
+  @ApiQuery('reviews/query', ANY_MARKETPLACE_TOKEN, { paginated: true, query: ReviewsQueryParams, returns: REVIEW_SCHEMA })
   @Requires('read')
   async reviews(@Api() api: ApiRequest) {
     onlyKeys(api.query, ['listingId', 'subjectId', 'transactionId', 'type', 'state']);
@@ -92,7 +93,7 @@ export class MessagesReviewsMarketplaceController {
     return this.respond.many(api, found.items.map(reviewResource), paginationMeta(found.total, api.common));
   }
 
-  @ApiQuery('reviews/show', ANY_MARKETPLACE_TOKEN, { query: IdQuery })
+  @ApiQuery('reviews/show', ANY_MARKETPLACE_TOKEN, { query: IdQuery, returns: REVIEW_SCHEMA })
   @Requires('read')
   async review(@Api() api: ApiRequest) {
     const { id } = queryOf(api, IdQuery);

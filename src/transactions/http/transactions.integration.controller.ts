@@ -1,4 +1,5 @@
 import { Controller, Inject } from '@nestjs/common';
+import { MESSAGE_SCHEMA, TRANSACTION_SCHEMA } from './transaction.schemas';
 import { CommandBus } from '@nestjs/cqrs';
 import { Api, ApiRequest, commandContextOf } from '../../http/api-request';
 import { bodyOf, queryOf } from '../../http/endpoint-params';
@@ -29,14 +30,14 @@ export class TransactionsIntegrationController {
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
-  @ApiQuery('transactions/show', INTEGRATION_TOKEN, { query: IdQuery })
+  @ApiQuery('transactions/show', INTEGRATION_TOKEN, { query: IdQuery, returns: TRANSACTION_SCHEMA })
   async show(@Api() api: ApiRequest) {
     const { id } = queryOf(api, IdQuery);
     const tx = await this.reads.transaction(api.auth.marketplaceId, id);
     return this.respond.one(api, tx ? transactionResource(tx) : null, 'transaction');
   }
 
-  @ApiQuery('transactions/query', INTEGRATION_TOKEN, { paginated: true, query: IntegrationTransactionQueryParams })
+  @ApiQuery('transactions/query', INTEGRATION_TOKEN, { paginated: true, query: IntegrationTransactionQueryParams, returns: TRANSACTION_SCHEMA })
   async query(@Api() api: ApiRequest) {
     const filter = parseTransactionQuery(api, { kind: 'integration' });
     const { page, perPage } = api.common;
@@ -44,17 +45,17 @@ export class TransactionsIntegrationController {
     return this.respond.many(api, found.items.map(transactionResource), paginationMeta(found.total, api.common));
   }
 
-  @ApiCommand('transactions/transition', INTEGRATION_TOKEN, { body: TransitionBody })
+  @ApiCommand('transactions/transition', INTEGRATION_TOKEN, { body: TransitionBody, returns: TRANSACTION_SCHEMA })
   transition(@Api() api: ApiRequest) {
     return this.transitionTransaction(api, false);
   }
 
-  @ApiCommand('transactions/transition_speculative', INTEGRATION_TOKEN, { body: TransitionBody })
+  @ApiCommand('transactions/transition_speculative', INTEGRATION_TOKEN, { body: TransitionBody, returns: TRANSACTION_SCHEMA })
   transitionSpeculative(@Api() api: ApiRequest) {
     return this.transitionTransaction(api, true);
   }
 
-  @ApiCommand('transactions/update_metadata', INTEGRATION_TOKEN, { body: UpdateMetadataBody })
+  @ApiCommand('transactions/update_metadata', INTEGRATION_TOKEN, { body: UpdateMetadataBody, returns: TRANSACTION_SCHEMA })
   async updateMetadata(@Api() api: ApiRequest) {
     const body = bodyOf(api, UpdateMetadataBody);
     await this.commands.execute(new UpdateTransactionMetadataCommand(commandContextOf(api, this.clock), body.id, body.metadata ?? {}));
@@ -63,7 +64,7 @@ export class TransactionsIntegrationController {
     return this.respond.command(api, transactionResource(tx));
   }
 
-  @ApiQuery('messages/query', INTEGRATION_TOKEN, { paginated: true, query: TransactionIdQuery })
+  @ApiQuery('messages/query', INTEGRATION_TOKEN, { paginated: true, query: TransactionIdQuery, returns: MESSAGE_SCHEMA })
   async messages(@Api() api: ApiRequest) {
     const unknown = Object.keys(api.query).find((k) => k !== 'transactionId' && k !== 'transaction_id');
     if (unknown) throw disallowedKey([unknown], 'query', `Unknown parameter ${unknown}`);

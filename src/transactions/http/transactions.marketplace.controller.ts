@@ -1,4 +1,5 @@
 import { Controller, Inject } from '@nestjs/common';
+import { PROCESS_TRANSITION_SCHEMA, TRANSACTION_SCHEMA } from './transaction.schemas';
 import { CommandBus } from '@nestjs/cqrs';
 import { createHash } from 'node:crypto';
 import { Requires } from '../../http/access';
@@ -51,36 +52,36 @@ export class TransactionsMarketplaceController {
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
-  @ApiCommand('transactions/initiate', USER_TOKEN, { body: InitiateBody })
+  @ApiCommand('transactions/initiate', USER_TOKEN, { body: InitiateBody, returns: TRANSACTION_SCHEMA })
   @Requires('initiateTransactions')
   initiate(@Api() api: ApiRequest) {
     return this.initiateTransaction(api, false);
   }
 
-  @ApiCommand('transactions/initiate_speculative', USER_TOKEN, { body: InitiateBody })
+  @ApiCommand('transactions/initiate_speculative', USER_TOKEN, { body: InitiateBody, returns: TRANSACTION_SCHEMA })
   @Requires('initiateTransactions')
   initiateSpeculative(@Api() api: ApiRequest) {
     return this.initiateTransaction(api, true);
   }
 
-  @ApiCommand('transactions/transition', USER_TOKEN, { body: TransitionBody })
+  @ApiCommand('transactions/transition', USER_TOKEN, { body: TransitionBody, returns: TRANSACTION_SCHEMA })
   transition(@Api() api: ApiRequest) {
     return this.transitionTransaction(api, false);
   }
 
-  @ApiCommand('transactions/transition_speculative', USER_TOKEN, { body: TransitionBody })
+  @ApiCommand('transactions/transition_speculative', USER_TOKEN, { body: TransitionBody, returns: TRANSACTION_SCHEMA })
   transitionSpeculative(@Api() api: ApiRequest) {
     return this.transitionTransaction(api, true);
   }
 
-  @ApiQuery('transactions/show', USER_TOKEN, { query: IdQuery })
+  @ApiQuery('transactions/show', USER_TOKEN, { query: IdQuery, returns: TRANSACTION_SCHEMA })
   async show(@Api() api: ApiRequest) {
     const { id } = queryOf(api, IdQuery);
     const tx = await partyTransaction(this.reads, api, id);
     return this.respond.one(api, transactionResource(tx), 'transaction');
   }
 
-  @ApiQuery('transactions/query', USER_TOKEN, { paginated: true, query: OwnTransactionQueryParams })
+  @ApiQuery('transactions/query', USER_TOKEN, { paginated: true, query: OwnTransactionQueryParams, returns: TRANSACTION_SCHEMA })
   async query(@Api() api: ApiRequest) {
     const filter = parseTransactionQuery(api, { kind: 'user', userId: api.auth.userId! });
     const { page, perPage } = api.common;
@@ -89,7 +90,7 @@ export class TransactionsMarketplaceController {
   }
 
   /** The transitions the transaction can take next from its state, with their actors, actions and params. */
-  @ApiQuery('process_transitions/query', USER_TOKEN, { query: TransactionIdQuery , list: true })
+  @ApiQuery('process_transitions/query', USER_TOKEN, { query: TransactionIdQuery, list: true, returns: PROCESS_TRANSITION_SCHEMA })
   async processTransitions(@Api() api: ApiRequest) {
     const id = api.query.transactionId ?? api.query.transaction_id;
     const unknown = Object.keys(api.query).find((k) => k !== 'transactionId' && k !== 'transaction_id');

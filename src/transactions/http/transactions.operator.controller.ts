@@ -22,7 +22,7 @@ export class TransactionsOperatorController {
     private readonly respond: Responder,
   ) {}
 
-  @ApiQuery('operator_transitions', INTEGRATION_TOKEN, { query: IdQuery , list: true })
+  @ApiQuery('operator_transitions', INTEGRATION_TOKEN, { query: IdQuery, list: true })
   async operatorTransitions(@Api() api: ApiRequest) {
     const { id } = queryOf(api, IdQuery);
     const tx = await this.reads.transaction(api.auth.marketplaceId, id);

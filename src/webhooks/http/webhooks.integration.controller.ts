@@ -107,7 +107,7 @@ export class WebhooksIntegrationController {
   }
 
   /** The delivery log, newest attempt first. */
-  @ApiQuery('deliveries/query', INTEGRATION_TOKEN, { query: DeliveriesQuery , list: true })
+  @ApiQuery('deliveries/query', INTEGRATION_TOKEN, { query: DeliveriesQuery, list: true })
   async deliveries(@Api() api: ApiRequest) {
     const q = queryOf(api, DeliveriesQuery);
     const perPage = q.perPage ? Number(q.perPage) : 100;
