@@ -1,4 +1,5 @@
 import { Controller, Inject } from '@nestjs/common';
+import { AVAILABILITY_EXCEPTION_SCHEMA } from './availability.schemas';
 import { CommandBus } from '@nestjs/cqrs';
 import { Requires } from '../../http/access';
 import { Api, ApiRequest, commandContextOf } from '../../http/api-request';
@@ -71,7 +72,7 @@ export class AvailabilityExceptionsMarketplaceController extends AvailabilityExc
     return { kind: 'author', userId: api.auth.userId! };
   }
 
-  @ApiCommand('create', USER_TOKEN, { body: CreateExceptionBody })
+  @ApiCommand('create', USER_TOKEN, { body: CreateExceptionBody, returns: AVAILABILITY_EXCEPTION_SCHEMA })
   @Requires('approvedUser')
   create(@Api() api: ApiRequest) {
     return this.createException(api);
@@ -83,7 +84,7 @@ export class AvailabilityExceptionsMarketplaceController extends AvailabilityExc
     return this.deleteException(api);
   }
 
-  @ApiQuery('query', USER_TOKEN, { paginated: true, query: ExceptionQueryParams })
+  @ApiQuery('query', USER_TOKEN, { paginated: true, query: ExceptionQueryParams, returns: AVAILABILITY_EXCEPTION_SCHEMA })
   query(@Api() api: ApiRequest) {
     return this.queryExceptions(api);
   }
@@ -99,7 +100,7 @@ export class AvailabilityExceptionsIntegrationController extends AvailabilityExc
     return { kind: 'operator' };
   }
 
-  @ApiCommand('create', INTEGRATION_TOKEN, { body: CreateExceptionBody })
+  @ApiCommand('create', INTEGRATION_TOKEN, { body: CreateExceptionBody, returns: AVAILABILITY_EXCEPTION_SCHEMA })
   create(@Api() api: ApiRequest) {
     return this.createException(api);
   }
@@ -109,7 +110,7 @@ export class AvailabilityExceptionsIntegrationController extends AvailabilityExc
     return this.deleteException(api);
   }
 
-  @ApiQuery('query', INTEGRATION_TOKEN, { paginated: true, query: ExceptionQueryParams })
+  @ApiQuery('query', INTEGRATION_TOKEN, { paginated: true, query: ExceptionQueryParams, returns: AVAILABILITY_EXCEPTION_SCHEMA })
   query(@Api() api: ApiRequest) {
     return this.queryExceptions(api);
   }

@@ -1,4 +1,5 @@
 import { Controller, Inject } from '@nestjs/common';
+import { TIME_SLOT_SCHEMA } from './availability.schemas';
 import { createHash } from 'node:crypto';
 import { Transform } from 'class-transformer';
 import { IsDefined, IsOptional, Matches } from 'class-validator';
@@ -51,7 +52,7 @@ export class TimeSlotsController {
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
-  @ApiQuery('query', ANY_MARKETPLACE_TOKEN, { query: TimeSlotQueryParams, list: true })
+  @ApiQuery('query', ANY_MARKETPLACE_TOKEN, { query: TimeSlotQueryParams, list: true, returns: TIME_SLOT_SCHEMA })
   @Requires('read')
   async query(@Api() api: ApiRequest) {
     const p = queryOf(api, TimeSlotQueryParams);

@@ -1,4 +1,5 @@
 import { Controller, Inject, Req } from '@nestjs/common';
+import { EVENT_SCHEMA } from './event.schemas';
 import type { FastifyRequest } from 'fastify';
 import { EVENT_STORE, EventStore, ReadAllOptions } from '../../event-store/event-store.port';
 import { Api, ApiRequest } from '../../http/api-request';
@@ -30,7 +31,7 @@ export class EventsIntegrationController {
     private readonly respond: Responder,
   ) {}
 
-  @ApiQuery('query', INTEGRATION_TOKEN, { query: EventsQueryParams, readQuery: eventsQueryParams, list: true })
+  @ApiQuery('query', INTEGRATION_TOKEN, { query: EventsQueryParams, readQuery: eventsQueryParams, list: true, returns: EVENT_SCHEMA })
   async query(@Api() api: ApiRequest, @Req() request: FastifyRequest) {
     const q = queryOf(api, EventsQueryParams);
     if (q.startAfterSequenceId !== undefined && q.createdAtStart !== undefined)

@@ -1,4 +1,5 @@
 import { Controller, Inject } from '@nestjs/common';
+import { STOCK_ADJUSTMENT_SCHEMA, STOCK_RESERVATION_SCHEMA, STOCK_SCHEMA } from './stock.schemas';
 import { CommandBus } from '@nestjs/cqrs';
 import { Requires } from '../../http/access';
 import { Api, ApiRequest, commandContextOf } from '../../http/api-request';
@@ -77,19 +78,19 @@ export class StockMarketplaceController extends StockEndpoints {
     return { kind: 'author', userId: api.auth.userId! };
   }
 
-  @ApiCommand('stock/compare_and_set', USER_TOKEN, { body: CompareAndSetBody })
+  @ApiCommand('stock/compare_and_set', USER_TOKEN, { body: CompareAndSetBody, returns: STOCK_SCHEMA })
   @Requires('approvedUser')
   compareAndSetStock(@Api() api: ApiRequest) {
     return this.compareAndSet(api);
   }
 
-  @ApiCommand('stock_adjustments/create', USER_TOKEN, { body: CreateAdjustmentBody })
+  @ApiCommand('stock_adjustments/create', USER_TOKEN, { body: CreateAdjustmentBody, returns: STOCK_ADJUSTMENT_SCHEMA })
   @Requires('approvedUser')
   create(@Api() api: ApiRequest) {
     return this.createAdjustment(api);
   }
 
-  @ApiQuery('stock_adjustments/query', USER_TOKEN, { paginated: true, query: AdjustmentQueryParams })
+  @ApiQuery('stock_adjustments/query', USER_TOKEN, { paginated: true, query: AdjustmentQueryParams, returns: STOCK_ADJUSTMENT_SCHEMA })
   query(@Api() api: ApiRequest) {
     return this.queryAdjustments(api);
   }
@@ -105,22 +106,22 @@ export class StockIntegrationController extends StockEndpoints {
     return { kind: 'operator' };
   }
 
-  @ApiCommand('stock/compare_and_set', INTEGRATION_TOKEN, { body: CompareAndSetBody })
+  @ApiCommand('stock/compare_and_set', INTEGRATION_TOKEN, { body: CompareAndSetBody, returns: STOCK_SCHEMA })
   compareAndSetStock(@Api() api: ApiRequest) {
     return this.compareAndSet(api);
   }
 
-  @ApiCommand('stock_adjustments/create', INTEGRATION_TOKEN, { body: CreateAdjustmentBody })
+  @ApiCommand('stock_adjustments/create', INTEGRATION_TOKEN, { body: CreateAdjustmentBody, returns: STOCK_ADJUSTMENT_SCHEMA })
   create(@Api() api: ApiRequest) {
     return this.createAdjustment(api);
   }
 
-  @ApiQuery('stock_adjustments/query', INTEGRATION_TOKEN, { paginated: true, query: AdjustmentQueryParams })
+  @ApiQuery('stock_adjustments/query', INTEGRATION_TOKEN, { paginated: true, query: AdjustmentQueryParams, returns: STOCK_ADJUSTMENT_SCHEMA })
   query(@Api() api: ApiRequest) {
     return this.queryAdjustments(api);
   }
 
-  @ApiQuery('stock_reservations/show', INTEGRATION_TOKEN, { query: ShowReservationQuery })
+  @ApiQuery('stock_reservations/show', INTEGRATION_TOKEN, { query: ShowReservationQuery, returns: STOCK_RESERVATION_SCHEMA })
   async showReservation(@Api() api: ApiRequest) {
     const { id } = queryOf(api, ShowReservationQuery);
     const reservation = await this.reads.reservation(api.auth.marketplaceId, id);
