@@ -1,4 +1,5 @@
 import { Controller } from '@nestjs/common';
+import { FILE_ATTACHMENT_SCHEMA } from './file.schemas';
 import { Api, ApiRequest } from '../../http/api-request';
 import { queryOf } from '../../http/endpoint-params';
 import { paginationMeta } from '../../http/common-params';
@@ -16,7 +17,7 @@ export class FileAttachmentsIntegrationController {
     private readonly respond: Responder,
   ) {}
 
-  @ApiQuery('file_attachments/query', INTEGRATION_TOKEN, { paginated: true, query: FileAttachmentsQuery })
+  @ApiQuery('file_attachments/query', INTEGRATION_TOKEN, { paginated: true, query: FileAttachmentsQuery, returns: FILE_ATTACHMENT_SCHEMA })
   async query(@Api() api: ApiRequest) {
     const filters = queryOf(api, FileAttachmentsQuery);
     const where: FieldCondition[] = Object.entries(filters)

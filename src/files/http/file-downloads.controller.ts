@@ -1,4 +1,5 @@
 import { Controller } from '@nestjs/common';
+import { FILE_DOWNLOAD_SCHEMA } from './file.schemas';
 import { Api, ApiRequest } from '../../http/api-request';
 import { bodyOf } from '../../http/endpoint-params';
 import { ApiCommand, INTEGRATION_TOKEN, USER_TOKEN } from '../../http/endpoint.decorators';
@@ -23,12 +24,12 @@ export class FileDownloadsController {
     private readonly links: FileDownloadLinks,
   ) {}
 
-  @ApiCommand('v1/api/file_downloads/create', USER_TOKEN, { body: FileDownloadBody })
+  @ApiCommand('v1/api/file_downloads/create', USER_TOKEN, { body: FileDownloadBody, returns: FILE_DOWNLOAD_SCHEMA })
   marketplace(@Api() api: ApiRequest) {
     return this.download(api);
   }
 
-  @ApiCommand('v1/integration_api/file_downloads/create', INTEGRATION_TOKEN, { body: FileDownloadBody })
+  @ApiCommand('v1/integration_api/file_downloads/create', INTEGRATION_TOKEN, { body: FileDownloadBody, returns: FILE_DOWNLOAD_SCHEMA })
   integration(@Api() api: ApiRequest) {
     return this.download(api);
   }

@@ -1,4 +1,5 @@
 import { Controller, Inject } from '@nestjs/common';
+import { FILE_SCHEMA, FILE_UPLOAD_SCHEMA } from './file.schemas';
 import { CommandBus } from '@nestjs/cqrs';
 import { Api, ApiRequest } from '../../http/api-request';
 import { bodyOf, queryOf } from '../../http/endpoint-params';
@@ -33,13 +34,13 @@ export class FilesIntegrationController extends FileEndpoints {
     return { kind: 'operator' };
   }
 
-  @ApiCommand('files/create', INTEGRATION_TOKEN, { body: CreateFileBody })
+  @ApiCommand('files/create', INTEGRATION_TOKEN, { body: CreateFileBody, returns: FILE_SCHEMA })
   create(@Api() api: ApiRequest) {
     const { userId, name, mimeType, size } = bodyOf(api, CreateFileBody);
     return this.createFile(api, userId ?? null, { name, mimeType, size }, 'file');
   }
 
-  @ApiQuery('files/query', INTEGRATION_TOKEN, { paginated: true, query: FilesQueryParams })
+  @ApiQuery('files/query', INTEGRATION_TOKEN, { paginated: true, query: FilesQueryParams, returns: FILE_SCHEMA })
   async query(@Api() api: ApiRequest) {
     const p = queryOf(api, FilesQueryParams);
     const states = p.states?.split(',').map((s) => s.trim());
@@ -47,7 +48,7 @@ export class FilesIntegrationController extends FileEndpoints {
     return this.respond.many(api, page.items.map((f) => this.files.resource(f, 'file')), paginationMeta(page.total, api.common));
   }
 
-  @ApiCommand('file_uploads/create', INTEGRATION_TOKEN, { body: FileIdBody })
+  @ApiCommand('file_uploads/create', INTEGRATION_TOKEN, { body: FileIdBody, returns: FILE_UPLOAD_SCHEMA })
   upload(@Api() api: ApiRequest) {
     return this.createUpload(api);
   }

@@ -1,4 +1,5 @@
 import { Controller, Inject } from '@nestjs/common';
+import { FILE_SCHEMA, FILE_UPLOAD_SCHEMA, OWN_FILE_DOWNLOAD_SCHEMA, OWN_FILE_SCHEMA } from './file.schemas';
 import { CommandBus } from '@nestjs/cqrs';
 import { Api, ApiRequest } from '../../http/api-request';
 import { bodyOf, queryOf } from '../../http/endpoint-params';
@@ -35,31 +36,31 @@ export class FilesMarketplaceController extends FileEndpoints {
     return { kind: 'user', userId: api.auth.userId! };
   }
 
-  @ApiCommand('own_files/create', USER_TOKEN, { body: CreateOwnFileBody })
+  @ApiCommand('own_files/create', USER_TOKEN, { body: CreateOwnFileBody, returns: OWN_FILE_SCHEMA })
   create(@Api() api: ApiRequest) {
     const { name, mimeType, size } = bodyOf(api, CreateOwnFileBody);
     return this.createFile(api, api.auth.userId, { name, mimeType, size }, 'ownFile');
   }
 
-  @ApiQuery('own_files/show', USER_TOKEN, { query: ShowFileQuery })
+  @ApiQuery('own_files/show', USER_TOKEN, { query: ShowFileQuery, returns: OWN_FILE_SCHEMA })
   async showOwn(@Api() api: ApiRequest) {
     const { id } = queryOf(api, ShowFileQuery);
     const file = await this.usable(api, id);
     return this.respond.one(api, file && this.files.resource(file, 'ownFile'), 'file');
   }
 
-  @ApiCommand('file_uploads/create', USER_TOKEN, { body: FileIdBody })
+  @ApiCommand('file_uploads/create', USER_TOKEN, { body: FileIdBody, returns: FILE_UPLOAD_SCHEMA })
   upload(@Api() api: ApiRequest) {
     return this.createUpload(api);
   }
 
-  @ApiCommand('own_file_downloads/create', USER_TOKEN, { body: FileIdBody })
+  @ApiCommand('own_file_downloads/create', USER_TOKEN, { body: FileIdBody, returns: OWN_FILE_DOWNLOAD_SCHEMA })
   download(@Api() api: ApiRequest) {
     return this.createDownload(api);
   }
 
   /** A file the caller owns, or one attached to something the caller may see (FileAttachments), as `file`; else 404. */
-  @ApiQuery('files/show', ANY_MARKETPLACE_TOKEN, { query: ShowFileQuery })
+  @ApiQuery('files/show', ANY_MARKETPLACE_TOKEN, { query: ShowFileQuery, returns: FILE_SCHEMA })
   async show(@Api() api: ApiRequest) {
     const { id } = queryOf(api, ShowFileQuery);
     const file = await this.files.find(api.auth.marketplaceId, id);

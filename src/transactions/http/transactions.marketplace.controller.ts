@@ -1,7 +1,7 @@
 import { Controller, Inject } from '@nestjs/common';
+import { uuidNamedBy } from '../../shared/ids';
 import { PROCESS_TRANSITION_SCHEMA, TRANSACTION_SCHEMA } from './transaction.schemas';
 import { CommandBus } from '@nestjs/cqrs';
-import { createHash } from 'node:crypto';
 import { Requires } from '../../http/access';
 import { Api, ApiRequest, commandContextOf } from '../../http/api-request';
 import { bodyOf, queryOf } from '../../http/endpoint-params';
@@ -20,11 +20,6 @@ import { parseTransactionQuery } from './transaction-query.params';
 import { transactionResource } from './transaction-resources';
 import { IdQuery, InitiateBody, TransitionBody, OwnTransactionQueryParams, TransactionIdQuery } from './transaction.dto';
 
-/** A stable UUID for a process transition resource (its name within a process version). */
-const transitionId = (key: string): string => {
-  const h = createHash('sha256').update(key).digest('hex');
-  return `${h.slice(0, 8)}-${h.slice(8, 12)}-4${h.slice(13, 16)}-8${h.slice(17, 20)}-${h.slice(20, 32)}`;
-};
 
 /**
  * A transaction the caller is a party to, for every Marketplace API read of one (transactions/show, messages/query):
@@ -107,7 +102,7 @@ export class TransactionsMarketplaceController {
       const params = t.actions.map((x) => actionNamed(x.name).params);
       const req = [...new Set(params.flatMap((p) => p.required))];
       return {
-        id: transitionId(`${a.processName}/${a.processVersion}/${t.name}`),
+        id: uuidNamedBy(`${a.processName}/${a.processVersion}/${t.name}`),
         type: 'processTransition',
         attributes: {
           name: t.name,

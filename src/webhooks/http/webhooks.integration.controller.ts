@@ -1,4 +1,6 @@
 import { Controller, Inject } from '@nestjs/common';
+import { WEBHOOK_DELIVERY_SCHEMA, WEBHOOK_SUBSCRIPTION_SCHEMA } from './webhook.schemas';
+import { uuidNamedBy } from '../../shared/ids';
 import { Api, ApiRequest, commandContextOf } from '../../http/api-request';
 import { bodyOf, queryOf } from '../../http/endpoint-params';
 import { splitList } from '../../http/common-params';
@@ -25,7 +27,8 @@ export const subscriptionResource = (s: SubscriptionView, secret?: string): Reso
 });
 
 const deliveryResource = (subscriptionId: string, a: DeliveryAttempt): Resource => ({
-  id: `${subscriptionId}:${a.attempt}`,
+  // The attempt's number is per subscription; the id, a UUID as every resource id on the wire, is named by both.
+  id: uuidNamedBy(`${subscriptionId}:${a.attempt}`),
   type: 'webhookDelivery',
   attributes: { subscriptionId, ...a },
 });
@@ -40,20 +43,20 @@ export class WebhooksIntegrationController {
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
-  @ApiQuery('subscriptions/query', INTEGRATION_TOKEN, { list: true })
+  @ApiQuery('subscriptions/query', INTEGRATION_TOKEN, { list: true, returns: WEBHOOK_SUBSCRIPTION_SCHEMA })
   async query(@Api() api: ApiRequest) {
     const all = await this.subscriptions.list(api.auth.marketplaceId);
     return this.respond.many(api, all.map((s) => subscriptionResource(s)), { totalItems: all.length, totalPages: 1, page: 1, perPage: all.length });
   }
 
-  @ApiQuery('subscriptions/show', INTEGRATION_TOKEN, { query: SubscriptionIdQuery })
+  @ApiQuery('subscriptions/show', INTEGRATION_TOKEN, { query: SubscriptionIdQuery, returns: WEBHOOK_SUBSCRIPTION_SCHEMA })
   async show(@Api() api: ApiRequest) {
     const { id } = queryOf(api, SubscriptionIdQuery);
     return this.respond.one(api, subscriptionResource(await this.subscriptions.show(api.auth.marketplaceId, id)));
   }
 
   /** Answers the whole subscription with its `secret`: the one time it is shown. */
-  @ApiCommand('subscriptions/create', INTEGRATION_TOKEN, { body: CreateSubscriptionBody })
+  @ApiCommand('subscriptions/create', INTEGRATION_TOKEN, { body: CreateSubscriptionBody, returns: WEBHOOK_SUBSCRIPTION_SCHEMA })
   async create(@Api() api: ApiRequest) {
     const body = bodyOf(api, CreateSubscriptionBody);
     const start: StartPoint = body.startAfterSequenceId === undefined ? 'head' : { startAfterSequenceId: body.startAfterSequenceId };
@@ -62,14 +65,14 @@ export class WebhooksIntegrationController {
     return this.respond.one(api, subscriptionResource(subscription, secret));
   }
 
-  @ApiCommand('subscriptions/update', INTEGRATION_TOKEN, { body: UpdateSubscriptionBody })
+  @ApiCommand('subscriptions/update', INTEGRATION_TOKEN, { body: UpdateSubscriptionBody, returns: WEBHOOK_SUBSCRIPTION_SCHEMA })
   async update(@Api() api: ApiRequest) {
     const { id, targetUrl, eventTypes, format, enabled } = bodyOf(api, UpdateSubscriptionBody);
     const updated = await this.subscriptions.update(commandContextOf(api, this.clock), id, { targetUrl, eventTypes: eventTypesOf(eventTypes), format, enabled });
     return this.respond.one(api, subscriptionResource(updated));
   }
 
-  @ApiCommand('subscriptions/delete', INTEGRATION_TOKEN, { body: SubscriptionIdBody })
+  @ApiCommand('subscriptions/delete', INTEGRATION_TOKEN, { body: SubscriptionIdBody, returns: WEBHOOK_SUBSCRIPTION_SCHEMA })
   async remove(@Api() api: ApiRequest) {
     const { id } = bodyOf(api, SubscriptionIdBody);
     const removed = await this.subscriptions.show(api.auth.marketplaceId, id);
@@ -78,14 +81,14 @@ export class WebhooksIntegrationController {
   }
 
   /** A new secret, shown once; the previous one keeps signing beside it during the overlap window. */
-  @ApiCommand('subscriptions/rotate_secret', INTEGRATION_TOKEN, { body: SubscriptionIdBody })
+  @ApiCommand('subscriptions/rotate_secret', INTEGRATION_TOKEN, { body: SubscriptionIdBody, returns: WEBHOOK_SUBSCRIPTION_SCHEMA })
   async rotate(@Api() api: ApiRequest) {
     const { id } = bodyOf(api, SubscriptionIdBody);
     const { subscription, secret } = await this.subscriptions.rotateSecret(commandContextOf(api, this.clock), id);
     return this.respond.one(api, subscriptionResource(subscription, secret));
   }
 
-  @ApiCommand('subscriptions/replay', INTEGRATION_TOKEN, { body: ReplayBody })
+  @ApiCommand('subscriptions/replay', INTEGRATION_TOKEN, { body: ReplayBody, returns: WEBHOOK_SUBSCRIPTION_SCHEMA })
   async replay(@Api() api: ApiRequest) {
     const body = bodyOf(api, ReplayBody);
     if (body.startAfterSequenceId !== undefined && body.createdAtStart !== undefined)
@@ -107,7 +110,7 @@ export class WebhooksIntegrationController {
   }
 
   /** The delivery log, newest attempt first. */
-  @ApiQuery('deliveries/query', INTEGRATION_TOKEN, { query: DeliveriesQuery, list: true })
+  @ApiQuery('deliveries/query', INTEGRATION_TOKEN, { query: DeliveriesQuery, list: true, returns: WEBHOOK_DELIVERY_SCHEMA })
   async deliveries(@Api() api: ApiRequest) {
     const q = queryOf(api, DeliveriesQuery);
     const perPage = q.perPage ? Number(q.perPage) : 100;
