@@ -1,10 +1,17 @@
 import { execFileSync } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'yaml';
 import { OpenApiDocuments } from '../src/http/openapi/openapi-documents';
 import { openApiPath } from '../src/http/openapi/route-table';
 import { http } from './support/http';
 import { startTestServer, TestServer } from './support/test-server';
+
+const TYPES_HEADER = '// Made by openapi-typescript from GET /v1/openapi.json: regenerate with `npm run api-types`, never edit by hand.\n';
+
+/** Runs test/support/openapi-tools.mjs (ES-module-only tools) over the document. */
+const openApiTool = (tool: 'validate' | 'types', document: object): string =>
+  execFileSync(process.execPath, [join(__dirname, 'support/openapi-tools.mjs'), tool], { input: JSON.stringify(document), maxBuffer: 64 * 1024 * 1024 }).toString();
 
 /** GET /v1/openapi.json: a valid OpenAPI 3.1 document, served with its YAML twin and its reference page, describing exactly the routes the server has. */
 describe('the API description', () => {
@@ -18,7 +25,7 @@ describe('the API description', () => {
   afterAll(() => server.close());
 
   it('validates as OpenAPI 3.1 with a standard validator', () => {
-    const result = JSON.parse(execFileSync(process.execPath, [join(__dirname, 'support/validate-openapi.mjs')], { input: JSON.stringify(document) }).toString());
+    const result = JSON.parse(openApiTool('validate', document));
     expect(result.errors).toEqual([]);
     expect(result).toMatchObject({ valid: true, version: '3.1' });
   });
@@ -29,6 +36,14 @@ describe('the API description', () => {
     expect([...registered].filter((r) => !described.has(r))).toEqual([]);
     expect([...described].filter((d) => !registered.has(d))).toEqual([]);
     expect(registered.size).toBeGreaterThan(140);
+  });
+
+  /** `npm run api-types` writes them (UPDATE_API_TYPES=1); here they must equal a fresh generation, so they cannot drift. */
+  it('has its TypeScript types committed as made from it (packages/api-types)', () => {
+    const file = join(__dirname, '../packages/api-types/index.d.ts');
+    const types = `${TYPES_HEADER}${openApiTool('types', document)}`;
+    if (process.env.UPDATE_API_TYPES) writeFileSync(file, types);
+    expect(readFileSync(file, 'utf8')).toBe(types);
   });
 
   it('serves the same document as YAML, and a reference page whose script is served here', async () => {

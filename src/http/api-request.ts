@@ -5,7 +5,14 @@ import type { CommandContext } from '../shared/command-context';
 import type { EventSource } from '../event-store/event-store.port';
 import type { Clock } from '../shared/clock';
 import type { CommonParams } from './common-params';
-import type { ValidParams } from './endpoint-params';
+import type { ParamsClass } from './openapi/dto-schema';
+
+/** The endpoint's own parameters, validated by the classes its decorator declares (src/http/endpoint-params.ts). */
+export interface ValidParams {
+  query: object;
+  body: object | undefined;
+  declared: { query: ParamsClass; body: ParamsClass | undefined };
+}
 
 /** What the guard established about a data-API request, handed to controllers with @Api(). */
 export interface ApiRequest {

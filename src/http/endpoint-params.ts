@@ -1,15 +1,7 @@
-import type { ApiRequest } from './api-request';
+import type { ApiRequest, ValidParams } from './api-request';
 import type { EndpointSpec } from './endpoint.decorators';
-import type { ParamsClass } from './openapi/dto-schema';
-import { dtoSchema } from './openapi/dto-schema';
+import { dtoSchema, type ParamsClass } from './openapi/dto-schema';
 import { validateParams } from './validation';
-
-/** The endpoint's own parameters, validated by the classes its decorator declares (see EndpointSpec). */
-export interface ValidParams {
-  query: object;
-  body: object | undefined;
-  declared: { query: ParamsClass; body: ParamsClass | undefined };
-}
 
 const namedBy = new WeakMap<ParamsClass, ReadonlySet<string>>();
 const propertiesOf = (dto: ParamsClass): ReadonlySet<string> => {

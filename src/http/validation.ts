@@ -142,7 +142,7 @@ export const IsExtendedData = constraint(
   'isExtendedData',
   (v) => isPlainObject(v) && Buffer.byteLength(JSON.stringify(v)) <= 50 * 1024,
   'must be an object of at most 50KB as JSON',
-  { type: 'object', description: 'Extended data: any JSON object of at most 50KB.' },
+  { type: 'object', additionalProperties: true, description: 'Extended data: any JSON object of at most 50KB.' },
 );
 export const IsMoney = constraint(
   'isMoney',

@@ -45,7 +45,7 @@ const assetsParam = (request: FastifyRequest): string | undefined => {
  */
 /** JSON assets are answered as `{data, meta: {version}}` in the request's format (Transit or JSON). */
 const ASSET_ANSWERS = {
-  '200': { description: 'The asset', content: { 'application/json': { schema: { type: 'object', properties: { data: {}, meta: { type: 'object' } } } }, 'application/transit+json': { schema: { type: 'object' } } } },
+  '200': { description: 'The asset', content: { 'application/json': { schema: { type: 'object', properties: { data: {}, meta: { type: 'object', additionalProperties: true } } } }, 'application/transit+json': { schema: { type: 'object', additionalProperties: true } } } },
   '301': { description: 'To the version the alias names' },
   ...ERROR_ANSWERS,
 };

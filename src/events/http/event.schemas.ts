@@ -9,7 +9,7 @@ export const EVENT_SCHEMA = resourceSchema('event', {
   source: nullable(string),
   resourceId: nullable(uuid),
   resourceType: nullable(string),
-  resource: nullable({ type: 'object', description: "The resource's Integration API view after the event" }),
-  previousValues: nullable({ type: 'object' }),
+  resource: nullable({ type: 'object', additionalProperties: true, description: "The resource's Integration API view after the event" }),
+  previousValues: nullable({ type: 'object', additionalProperties: true }),
   auditData: objectOf({ userId: nullable(uuid), adminId: nullable(uuid), clientId: nullable(uuid), requestId: nullable(uuid) }),
 });

@@ -20,7 +20,7 @@ export const Describe = (operation: Operation) => SetMetadata(DESCRIBED, operati
 export const describedRoute = (operation: Operation) => ({ config: { openapi: operation } });
 
 /** A response of one media type. */
-export const answer = (description: string, type: string, schema: JsonSchema = type.includes('json') ? { type: 'object' } : { type: 'string' }) => ({
+export const answer = (description: string, type: string, schema: JsonSchema = type.includes('json') ? { type: 'object', additionalProperties: true } : { type: 'string' }) => ({
   description,
   content: { [type]: { schema } },
 });

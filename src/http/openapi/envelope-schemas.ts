@@ -41,7 +41,7 @@ export const ENVELOPE_SCHEMAS: Record<string, JsonSchema> = {
             title: string,
             details: string,
             source: objectOf({ path: { type: 'array', items: { type: ['string', 'integer'] } }, type: { type: 'string', enum: ['body', 'query', 'header'] } }),
-            meta: { type: 'object' },
+            meta: { type: 'object', additionalProperties: true },
           },
           ['details', 'source', 'meta'],
         ),
@@ -77,7 +77,7 @@ export const includedResource = (resources: ResourceSchema[]): JsonSchema => {
   for (const r of resources) byType.set(r.type, [...(byType.get(r.type) ?? []), componentName(r)]);
   return {
     type: 'object',
-    properties: { id: uuid, type: string, attributes: { type: 'object' }, relationships: ref('Relationships') },
+    properties: { id: uuid, type: string, attributes: { type: 'object', additionalProperties: true }, relationships: ref('Relationships') },
     required: ['id', 'type'],
     allOf: [...byType].map(([type, names]) => ({ if: { properties: { type: { const: type } }, required: ['type'] }, then: names.length === 1 ? ref(names[0]) : { anyOf: names.map(ref) } })),
   };

@@ -139,7 +139,7 @@ export class OpenApiBuilder {
   }
 
   private envelope(spec: EndpointSpec, returned: ResourceSchema | undefined): JsonSchema {
-    const one = returned ? ref(componentName(returned)) : { type: 'object' };
+    const one = returned ? ref(componentName(returned)) : { type: 'object', additionalProperties: true };
     const many = spec.paginated || spec.list || Array.isArray(spec.returns);
     const data = spec.kind === 'command' ? { anyOf: [one, COMMAND_REFERENCE] } : many ? { type: 'array', items: one } : one;
     return {
@@ -147,7 +147,7 @@ export class OpenApiBuilder {
       properties: {
         data,
         included: { type: 'array', items: ref('IncludedResource') },
-        meta: spec.paginated ? ref('PageMeta') : { type: 'object' },
+        meta: spec.paginated ? ref('PageMeta') : { type: 'object', additionalProperties: true },
       },
       required: ['data', ...(spec.paginated ? ['meta'] : [])],
       additionalProperties: false,

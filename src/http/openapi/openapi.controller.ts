@@ -27,7 +27,7 @@ const PAGE = `<!doctype html>
 const served = (summary: string, type: string): Operation => ({
   tags: ['Service'],
   summary,
-  responses: { '200': { description: summary, content: { [type]: { schema: type.startsWith('application/') ? { type: 'object' } : { type: 'string' } } } } },
+  responses: { '200': { description: summary, content: { [type]: { schema: type.startsWith('application/') ? { type: 'object', additionalProperties: true } : { type: 'string' } } } } },
 });
 
 /** The API description (JSON and YAML) and its reference page (Scalar, bundled: no CDN). */

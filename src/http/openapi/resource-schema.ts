@@ -32,7 +32,7 @@ export const uuid = UUID_SCHEMA;
 export const timestamp = TIMESTAMP_SCHEMA;
 export const money = MONEY_SCHEMA;
 export const latLng = LAT_LNG_SCHEMA;
-export const extendedData: JsonSchema = { type: 'object' };
+export const extendedData: JsonSchema = { type: 'object', additionalProperties: true };
 /** Any JSON value: for parts whose shape is the caller's (a process's protected data) or another document's. */
 export const anything: JsonSchema = {};
 export const enumOf = (...values: string[]): JsonSchema => ({ type: 'string', enum: values });

@@ -11,7 +11,7 @@ const common = {
   geolocation: nullable(latLng),
   createdAt: nullable(timestamp),
   price: nullable(money),
-  availabilityPlan: nullable({ type: 'object', description: 'An availability plan: type day or time, a time zone and entries.' }),
+  availabilityPlan: nullable({ type: 'object', additionalProperties: true, description: 'An availability plan: type day or time, a time zone and entries.' }),
   state: STATE,
   deleted: boolean,
   publicData: nullable(extendedData),

@@ -1,7 +1,7 @@
 import { ArrayMaxSize, IsArray, IsDefined, IsIn, IsOptional, IsString, Length, ValidateIf } from 'class-validator';
 import { constraint, IsExtendedData, IsUuidString } from '../../http/validation';
 
-const IsParams = constraint('isParams', (v) => typeof v === 'object' && v !== null && !Array.isArray(v), 'must be a map of the transition\'s params', { type: 'object' });
+const IsParams = constraint('isParams', (v) => typeof v === 'object' && v !== null && !Array.isArray(v), 'must be a map of the transition\'s params', { type: 'object', additionalProperties: true });
 
 export class InitiateBody {
   @IsDefined() @IsString() @Length(1, 200) processAlias!: string;
