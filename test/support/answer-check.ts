@@ -69,12 +69,16 @@ export class AnswerCheck {
   }
 }
 
-/** The components with every attribute optional: what `fields.<type>` (and nested `profile.displayName`) may leave. */
+/**
+ * The components as `fields.<type>` leaves them: every attribute optional (nested ones too: `profile.displayName`),
+ * and a requested attribute the type does not have is there as null (src/http/envelope.ts, pickFields).
+ */
 const sparse = (components: OpenApiDocument['components']): OpenApiDocument['components'] => {
   const copy = JSON.parse(JSON.stringify(components)) as OpenApiDocument['components'];
   const optional = (schema: unknown): void => {
     if (typeof schema !== 'object' || schema === null) return;
     delete (schema as { required?: unknown }).required;
+    if ((schema as { additionalProperties?: unknown }).additionalProperties === false) (schema as { additionalProperties?: unknown }).additionalProperties = { type: 'null' };
     Object.values(schema).forEach(optional);
   };
   for (const [name, schema] of Object.entries(copy.schemas)) if (name.startsWith('Resource.')) optional((schema as { properties: { attributes: unknown } }).properties.attributes);

@@ -37,7 +37,7 @@ const queryParam = (name: string, schema: JsonSchema, description: string, requi
 /** The conventions every data-API endpoint shares (src/http/common-params.ts). */
 const commonParams = (spec: EndpointSpec, types: string[]) => [
   queryParam('include', { type: 'string' }, 'Relationships to include, comma-separated, nested with dots (`author.profileImage`); `limit.<relationship>` caps a list, `imageVariant.<name>` defines a custom image variant.'),
-  ...types.map((type) => queryParam(`fields.${type}`, { type: 'string' }, `Only these attributes of ${type} resources (comma-separated paths); any other \`fields.<type>\` too.`)),
+  ...types.map((type) => queryParam(`fields.${type}`, { type: 'string' }, `Only these attributes of ${type} resources (comma-separated paths, nested with dots); a named attribute the type does not have is null. Any other \`fields.<type>\` too.`)),
   ...(spec.kind === 'command' ? [queryParam('expand', { type: 'string', enum: ['true', 'false', ''] }, 'Answer with the whole resource instead of its reference.')] : []),
   ...(spec.paginated
     ? [

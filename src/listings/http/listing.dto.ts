@@ -1,6 +1,6 @@
 import { Transform } from 'class-transformer';
-import { ArrayMaxSize, IsArray, IsDefined, IsIn, IsOptional, IsString, Length, ValidateIf } from 'class-validator';
-import { constraint, IsExtendedData, IsLatLng, IsMoney, IsUuidString, toLatLng, toMoney, UUID_SCHEMA } from '../../http/validation';
+import { ArrayMaxSize, IsArray, IsDefined, IsIn, IsOptional, IsString, Length } from 'class-validator';
+import { constraint, IsExtendedData, Optional, IsLatLng, IsMoney, IsUuidString, toLatLng, toMoney, UUID_SCHEMA } from '../../http/validation';
 import { isUuid, type LatLng, type Money } from '../../shared/values';
 import type { AvailabilityPlan } from '../domain/listing.events';
 
@@ -8,9 +8,6 @@ import type { AvailabilityPlan } from '../domain/listing.events';
 export const IsAvailabilityPlan = constraint('isAvailabilityPlan', (v) => typeof v === 'object' && v !== null && !Array.isArray(v), 'must be an availability plan (see document 1)', { type: 'object', additionalProperties: true, description: 'An availability plan: type day or time, a time zone and entries.' });
 const IsImageIdList = constraint('isImageIdList', (v) => Array.isArray(v) && v.every(isUuid), 'must be a list of image ids', { type: 'array', items: UUID_SCHEMA });
 const IsNonNegativeMoney = constraint('isNonNegativeMoney', (v) => !(v !== null && typeof v === 'object' && 'amount' in v) || (v as Money).amount >= 0, 'must not be negative', { properties: { amount: { minimum: 0 } } });
-
-/** Absent is fine; null is validated (and rejected) like any other value. */
-const Optional = () => ValidateIf((_o, v) => v !== undefined);
 
 /** What an author may write on create: everything but metadata, which is for operators. null means "none". */
 class OwnListingFields {
