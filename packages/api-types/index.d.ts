@@ -3414,15 +3414,15 @@ export type components = {
             /** @description Extended data: any JSON object of at most 50KB. */
             publicData?: {
                 [key: string]: unknown;
-            } | null;
+            };
             /** @description Extended data: any JSON object of at most 50KB. */
             protectedData?: {
                 [key: string]: unknown;
-            } | null;
+            };
             /** @description Extended data: any JSON object of at most 50KB. */
             privateData?: {
                 [key: string]: unknown;
-            } | null;
+            };
         };
         /** SignUpWithIdpBody */
         SignUpWithIdpBody: {
@@ -3438,15 +3438,15 @@ export type components = {
             /** @description Extended data: any JSON object of at most 50KB. */
             publicData?: {
                 [key: string]: unknown;
-            } | null;
+            };
             /** @description Extended data: any JSON object of at most 50KB. */
             protectedData?: {
                 [key: string]: unknown;
-            } | null;
+            };
             /** @description Extended data: any JSON object of at most 50KB. */
             privateData?: {
                 [key: string]: unknown;
-            } | null;
+            };
         };
         /** UpdateOwnProfileBody */
         UpdateOwnProfileBody: {
@@ -3459,15 +3459,15 @@ export type components = {
             /** @description Extended data: any JSON object of at most 50KB. */
             publicData?: {
                 [key: string]: unknown;
-            } | null;
+            };
             /** @description Extended data: any JSON object of at most 50KB. */
             protectedData?: {
                 [key: string]: unknown;
-            } | null;
+            };
             /** @description Extended data: any JSON object of at most 50KB. */
             privateData?: {
                 [key: string]: unknown;
-            } | null;
+            };
         };
         /** ChangeEmailBody */
         ChangeEmailBody: {
@@ -3510,21 +3510,21 @@ export type components = {
             /** @description Extended data: any JSON object of at most 50KB. */
             metadata?: {
                 [key: string]: unknown;
-            } | null;
+            };
             displayName?: string | null;
             bio?: string | null;
             /** @description Extended data: any JSON object of at most 50KB. */
             publicData?: {
                 [key: string]: unknown;
-            } | null;
+            };
             /** @description Extended data: any JSON object of at most 50KB. */
             protectedData?: {
                 [key: string]: unknown;
-            } | null;
+            };
             /** @description Extended data: any JSON object of at most 50KB. */
             privateData?: {
                 [key: string]: unknown;
-            } | null;
+            };
             firstName?: string | null;
             lastName?: string | null;
             /** Format: uuid */
@@ -3833,19 +3833,21 @@ export type components = {
         /** CreateSubscriptionBody */
         CreateSubscriptionBody: {
             targetUrl: string;
-            eventTypes?: string | null;
-            format?: ("json" | "transit") | null;
-            enabled?: boolean | null;
-            startAfterSequenceId?: number | null;
+            eventTypes?: string;
+            /** @enum {unknown} */
+            format?: "json" | "transit";
+            enabled?: boolean;
+            startAfterSequenceId?: number;
         };
         /** UpdateSubscriptionBody */
         UpdateSubscriptionBody: {
             /** Format: uuid */
             id: string;
-            targetUrl?: string | null;
-            eventTypes?: string | null;
-            format?: ("json" | "transit") | null;
-            enabled?: boolean | null;
+            targetUrl?: string;
+            eventTypes?: string;
+            /** @enum {unknown} */
+            format?: "json" | "transit";
+            enabled?: boolean;
         };
         /** SubscriptionIdBody */
         SubscriptionIdBody: {
@@ -3856,8 +3858,8 @@ export type components = {
         ReplayBody: {
             /** Format: uuid */
             id: string;
-            startAfterSequenceId?: number | null;
-            createdAtStart?: string | null;
+            startAfterSequenceId?: number;
+            createdAtStart?: string;
         };
         "Resource.marketplace": {
             /** Format: uuid */
@@ -4529,7 +4531,7 @@ export interface operations {
             query?: {
                 /** @description Relationships to include, comma-separated, nested with dots (`author.profileImage`); `limit.<relationship>` caps a list, `imageVariant.<name>` defines a custom image variant. */
                 include?: string;
-                /** @description Only these attributes of marketplace resources (comma-separated paths); any other `fields.<type>` too. */
+                /** @description Only these attributes of marketplace resources (comma-separated paths, nested with dots); a named attribute the type does not have is null. Any other `fields.<type>` too. */
                 "fields.marketplace"?: string;
             };
             header?: never;
@@ -4569,7 +4571,7 @@ export interface operations {
             query?: {
                 /** @description Relationships to include, comma-separated, nested with dots (`author.profileImage`); `limit.<relationship>` caps a list, `imageVariant.<name>` defines a custom image variant. */
                 include?: string;
-                /** @description Only these attributes of marketplace resources (comma-separated paths); any other `fields.<type>` too. */
+                /** @description Only these attributes of marketplace resources (comma-separated paths, nested with dots); a named attribute the type does not have is null. Any other `fields.<type>` too. */
                 "fields.marketplace"?: string;
             };
             header?: never;
@@ -4609,7 +4611,7 @@ export interface operations {
             query?: {
                 /** @description Relationships to include, comma-separated, nested with dots (`author.profileImage`); `limit.<relationship>` caps a list, `imageVariant.<name>` defines a custom image variant. */
                 include?: string;
-                /** @description Only these attributes of currentUser resources (comma-separated paths); any other `fields.<type>` too. */
+                /** @description Only these attributes of currentUser resources (comma-separated paths, nested with dots); a named attribute the type does not have is null. Any other `fields.<type>` too. */
                 "fields.currentUser"?: string;
             };
             header?: never;
@@ -4649,7 +4651,7 @@ export interface operations {
             query?: {
                 /** @description Relationships to include, comma-separated, nested with dots (`author.profileImage`); `limit.<relationship>` caps a list, `imageVariant.<name>` defines a custom image variant. */
                 include?: string;
-                /** @description Only these attributes of currentUser resources (comma-separated paths); any other `fields.<type>` too. */
+                /** @description Only these attributes of currentUser resources (comma-separated paths, nested with dots); a named attribute the type does not have is null. Any other `fields.<type>` too. */
                 "fields.currentUser"?: string;
                 /** @description Answer with the whole resource instead of its reference. */
                 expand?: "true" | "false" | "";
@@ -4706,7 +4708,7 @@ export interface operations {
             query?: {
                 /** @description Relationships to include, comma-separated, nested with dots (`author.profileImage`); `limit.<relationship>` caps a list, `imageVariant.<name>` defines a custom image variant. */
                 include?: string;
-                /** @description Only these attributes of currentUser resources (comma-separated paths); any other `fields.<type>` too. */
+                /** @description Only these attributes of currentUser resources (comma-separated paths, nested with dots); a named attribute the type does not have is null. Any other `fields.<type>` too. */
                 "fields.currentUser"?: string;
                 /** @description Answer with the whole resource instead of its reference. */
                 expand?: "true" | "false" | "";
@@ -4763,7 +4765,7 @@ export interface operations {
             query?: {
                 /** @description Relationships to include, comma-separated, nested with dots (`author.profileImage`); `limit.<relationship>` caps a list, `imageVariant.<name>` defines a custom image variant. */
                 include?: string;
-                /** @description Only these attributes of currentUser resources (comma-separated paths); any other `fields.<type>` too. */
+                /** @description Only these attributes of currentUser resources (comma-separated paths, nested with dots); a named attribute the type does not have is null. Any other `fields.<type>` too. */
                 "fields.currentUser"?: string;
                 /** @description Answer with the whole resource instead of its reference. */
                 expand?: "true" | "false" | "";
@@ -4820,7 +4822,7 @@ export interface operations {
             query?: {
                 /** @description Relationships to include, comma-separated, nested with dots (`author.profileImage`); `limit.<relationship>` caps a list, `imageVariant.<name>` defines a custom image variant. */
                 include?: string;
-                /** @description Only these attributes of currentUser resources (comma-separated paths); any other `fields.<type>` too. */
+                /** @description Only these attributes of currentUser resources (comma-separated paths, nested with dots); a named attribute the type does not have is null. Any other `fields.<type>` too. */
                 "fields.currentUser"?: string;
                 /** @description Answer with the whole resource instead of its reference. */
                 expand?: "true" | "false" | "";
@@ -4877,7 +4879,7 @@ export interface operations {
             query?: {
                 /** @description Relationships to include, comma-separated, nested with dots (`author.profileImage`); `limit.<relationship>` caps a list, `imageVariant.<name>` defines a custom image variant. */
                 include?: string;
-                /** @description Only these attributes of currentUser resources (comma-separated paths); any other `fields.<type>` too. */
+                /** @description Only these attributes of currentUser resources (comma-separated paths, nested with dots); a named attribute the type does not have is null. Any other `fields.<type>` too. */
                 "fields.currentUser"?: string;
                 /** @description Answer with the whole resource instead of its reference. */
                 expand?: "true" | "false" | "";
@@ -4934,7 +4936,7 @@ export interface operations {
             query?: {
                 /** @description Relationships to include, comma-separated, nested with dots (`author.profileImage`); `limit.<relationship>` caps a list, `imageVariant.<name>` defines a custom image variant. */
                 include?: string;
-                /** @description Only these attributes of currentUser resources (comma-separated paths); any other `fields.<type>` too. */
+                /** @description Only these attributes of currentUser resources (comma-separated paths, nested with dots); a named attribute the type does not have is null. Any other `fields.<type>` too. */
                 "fields.currentUser"?: string;
                 /** @description Answer with the whole resource instead of its reference. */
                 expand?: "true" | "false" | "";
@@ -4991,7 +4993,7 @@ export interface operations {
             query?: {
                 /** @description Relationships to include, comma-separated, nested with dots (`author.profileImage`); `limit.<relationship>` caps a list, `imageVariant.<name>` defines a custom image variant. */
                 include?: string;
-                /** @description Only these attributes of currentUser resources (comma-separated paths); any other `fields.<type>` too. */
+                /** @description Only these attributes of currentUser resources (comma-separated paths, nested with dots); a named attribute the type does not have is null. Any other `fields.<type>` too. */
                 "fields.currentUser"?: string;
                 /** @description Answer with the whole resource instead of its reference. */
                 expand?: "true" | "false" | "";
@@ -5048,7 +5050,7 @@ export interface operations {
             query?: {
                 /** @description Relationships to include, comma-separated, nested with dots (`author.profileImage`); `limit.<relationship>` caps a list, `imageVariant.<name>` defines a custom image variant. */
                 include?: string;
-                /** @description Only these attributes of currentUser resources (comma-separated paths); any other `fields.<type>` too. */
+                /** @description Only these attributes of currentUser resources (comma-separated paths, nested with dots); a named attribute the type does not have is null. Any other `fields.<type>` too. */
                 "fields.currentUser"?: string;
                 /** @description Answer with the whole resource instead of its reference. */
                 expand?: "true" | "false" | "";
@@ -5225,7 +5227,7 @@ export interface operations {
                 id: string;
                 /** @description Relationships to include, comma-separated, nested with dots (`author.profileImage`); `limit.<relationship>` caps a list, `imageVariant.<name>` defines a custom image variant. */
                 include?: string;
-                /** @description Only these attributes of user resources (comma-separated paths); any other `fields.<type>` too. */
+                /** @description Only these attributes of user resources (comma-separated paths, nested with dots); a named attribute the type does not have is null. Any other `fields.<type>` too. */
                 "fields.user"?: string;
             };
             header?: never;
@@ -5269,7 +5271,7 @@ export interface operations {
                 email?: string;
                 /** @description Relationships to include, comma-separated, nested with dots (`author.profileImage`); `limit.<relationship>` caps a list, `imageVariant.<name>` defines a custom image variant. */
                 include?: string;
-                /** @description Only these attributes of user resources (comma-separated paths); any other `fields.<type>` too. */
+                /** @description Only these attributes of user resources (comma-separated paths, nested with dots); a named attribute the type does not have is null. Any other `fields.<type>` too. */
                 "fields.user"?: string;
             };
             header?: never;
@@ -5319,7 +5321,7 @@ export interface operations {
                 };
                 /** @description Relationships to include, comma-separated, nested with dots (`author.profileImage`); `limit.<relationship>` caps a list, `imageVariant.<name>` defines a custom image variant. */
                 include?: string;
-                /** @description Only these attributes of user resources (comma-separated paths); any other `fields.<type>` too. */
+                /** @description Only these attributes of user resources (comma-separated paths, nested with dots); a named attribute the type does not have is null. Any other `fields.<type>` too. */
                 "fields.user"?: string;
                 /** @description The page, from 1. */
                 page?: string;
@@ -5359,7 +5361,7 @@ export interface operations {
             query?: {
                 /** @description Relationships to include, comma-separated, nested with dots (`author.profileImage`); `limit.<relationship>` caps a list, `imageVariant.<name>` defines a custom image variant. */
                 include?: string;
-                /** @description Only these attributes of user resources (comma-separated paths); any other `fields.<type>` too. */
+                /** @description Only these attributes of user resources (comma-separated paths, nested with dots); a named attribute the type does not have is null. Any other `fields.<type>` too. */
                 "fields.user"?: string;
                 /** @description Answer with the whole resource instead of its reference. */
                 expand?: "true" | "false" | "";
@@ -5416,7 +5418,7 @@ export interface operations {
             query?: {
                 /** @description Relationships to include, comma-separated, nested with dots (`author.profileImage`); `limit.<relationship>` caps a list, `imageVariant.<name>` defines a custom image variant. */
                 include?: string;
-                /** @description Only these attributes of user resources (comma-separated paths); any other `fields.<type>` too. */
+                /** @description Only these attributes of user resources (comma-separated paths, nested with dots); a named attribute the type does not have is null. Any other `fields.<type>` too. */
                 "fields.user"?: string;
                 /** @description Answer with the whole resource instead of its reference. */
                 expand?: "true" | "false" | "";
@@ -5473,7 +5475,7 @@ export interface operations {
             query?: {
                 /** @description Relationships to include, comma-separated, nested with dots (`author.profileImage`); `limit.<relationship>` caps a list, `imageVariant.<name>` defines a custom image variant. */
                 include?: string;
-                /** @description Only these attributes of user resources (comma-separated paths); any other `fields.<type>` too. */
+                /** @description Only these attributes of user resources (comma-separated paths, nested with dots); a named attribute the type does not have is null. Any other `fields.<type>` too. */
                 "fields.user"?: string;
                 /** @description Answer with the whole resource instead of its reference. */
                 expand?: "true" | "false" | "";
@@ -5530,7 +5532,7 @@ export interface operations {
             query?: {
                 /** @description Relationships to include, comma-separated, nested with dots (`author.profileImage`); `limit.<relationship>` caps a list, `imageVariant.<name>` defines a custom image variant. */
                 include?: string;
-                /** @description Only these attributes of user resources (comma-separated paths); any other `fields.<type>` too. */
+                /** @description Only these attributes of user resources (comma-separated paths, nested with dots); a named attribute the type does not have is null. Any other `fields.<type>` too. */
                 "fields.user"?: string;
                 /** @description Answer with the whole resource instead of its reference. */
                 expand?: "true" | "false" | "";
@@ -5587,7 +5589,7 @@ export interface operations {
             query?: {
                 /** @description Relationships to include, comma-separated, nested with dots (`author.profileImage`); `limit.<relationship>` caps a list, `imageVariant.<name>` defines a custom image variant. */
                 include?: string;
-                /** @description Only these attributes of user resources (comma-separated paths); any other `fields.<type>` too. */
+                /** @description Only these attributes of user resources (comma-separated paths, nested with dots); a named attribute the type does not have is null. Any other `fields.<type>` too. */
                 "fields.user"?: string;
                 /** @description Answer with the whole resource instead of its reference. */
                 expand?: "true" | "false" | "";
@@ -5644,7 +5646,7 @@ export interface operations {
             query?: {
                 /** @description Relationships to include, comma-separated, nested with dots (`author.profileImage`); `limit.<relationship>` caps a list, `imageVariant.<name>` defines a custom image variant. */
                 include?: string;
-                /** @description Only these attributes of user resources (comma-separated paths); any other `fields.<type>` too. */
+                /** @description Only these attributes of user resources (comma-separated paths, nested with dots); a named attribute the type does not have is null. Any other `fields.<type>` too. */
                 "fields.user"?: string;
                 /** @description Answer with the whole resource instead of its reference. */
                 expand?: "true" | "false" | "";
@@ -5873,7 +5875,7 @@ export interface operations {
                 perPage?: unknown | null;
                 /** @description Relationships to include, comma-separated, nested with dots (`author.profileImage`); `limit.<relationship>` caps a list, `imageVariant.<name>` defines a custom image variant. */
                 include?: string;
-                /** @description Only these attributes of event resources (comma-separated paths); any other `fields.<type>` too. */
+                /** @description Only these attributes of event resources (comma-separated paths, nested with dots); a named attribute the type does not have is null. Any other `fields.<type>` too. */
                 "fields.event"?: string;
             };
             header?: never;
@@ -5959,7 +5961,7 @@ export interface operations {
             query?: {
                 /** @description Relationships to include, comma-separated, nested with dots (`author.profileImage`); `limit.<relationship>` caps a list, `imageVariant.<name>` defines a custom image variant. */
                 include?: string;
-                /** @description Only these attributes of image resources (comma-separated paths); any other `fields.<type>` too. */
+                /** @description Only these attributes of image resources (comma-separated paths, nested with dots); a named attribute the type does not have is null. Any other `fields.<type>` too. */
                 "fields.image"?: string;
                 /** @description Answer with the whole resource instead of its reference. */
                 expand?: "true" | "false" | "";
@@ -6017,7 +6019,7 @@ export interface operations {
             query?: {
                 /** @description Relationships to include, comma-separated, nested with dots (`author.profileImage`); `limit.<relationship>` caps a list, `imageVariant.<name>` defines a custom image variant. */
                 include?: string;
-                /** @description Only these attributes of image resources (comma-separated paths); any other `fields.<type>` too. */
+                /** @description Only these attributes of image resources (comma-separated paths, nested with dots); a named attribute the type does not have is null. Any other `fields.<type>` too. */
                 "fields.image"?: string;
                 /** @description Answer with the whole resource instead of its reference. */
                 expand?: "true" | "false" | "";
@@ -6075,7 +6077,7 @@ export interface operations {
             query?: {
                 /** @description Relationships to include, comma-separated, nested with dots (`author.profileImage`); `limit.<relationship>` caps a list, `imageVariant.<name>` defines a custom image variant. */
                 include?: string;
-                /** @description Only these attributes of ownFile resources (comma-separated paths); any other `fields.<type>` too. */
+                /** @description Only these attributes of ownFile resources (comma-separated paths, nested with dots); a named attribute the type does not have is null. Any other `fields.<type>` too. */
                 "fields.ownFile"?: string;
                 /** @description Answer with the whole resource instead of its reference. */
                 expand?: "true" | "false" | "";
@@ -6134,7 +6136,7 @@ export interface operations {
                 id: string;
                 /** @description Relationships to include, comma-separated, nested with dots (`author.profileImage`); `limit.<relationship>` caps a list, `imageVariant.<name>` defines a custom image variant. */
                 include?: string;
-                /** @description Only these attributes of ownFile resources (comma-separated paths); any other `fields.<type>` too. */
+                /** @description Only these attributes of ownFile resources (comma-separated paths, nested with dots); a named attribute the type does not have is null. Any other `fields.<type>` too. */
                 "fields.ownFile"?: string;
             };
             header?: never;
@@ -6174,7 +6176,7 @@ export interface operations {
             query?: {
                 /** @description Relationships to include, comma-separated, nested with dots (`author.profileImage`); `limit.<relationship>` caps a list, `imageVariant.<name>` defines a custom image variant. */
                 include?: string;
-                /** @description Only these attributes of fileUpload resources (comma-separated paths); any other `fields.<type>` too. */
+                /** @description Only these attributes of fileUpload resources (comma-separated paths, nested with dots); a named attribute the type does not have is null. Any other `fields.<type>` too. */
                 "fields.fileUpload"?: string;
                 /** @description Answer with the whole resource instead of its reference. */
                 expand?: "true" | "false" | "";
@@ -6231,7 +6233,7 @@ export interface operations {
             query?: {
                 /** @description Relationships to include, comma-separated, nested with dots (`author.profileImage`); `limit.<relationship>` caps a list, `imageVariant.<name>` defines a custom image variant. */
                 include?: string;
-                /** @description Only these attributes of ownFileDownload resources (comma-separated paths); any other `fields.<type>` too. */
+                /** @description Only these attributes of ownFileDownload resources (comma-separated paths, nested with dots); a named attribute the type does not have is null. Any other `fields.<type>` too. */
                 "fields.ownFileDownload"?: string;
                 /** @description Answer with the whole resource instead of its reference. */
                 expand?: "true" | "false" | "";
@@ -6290,7 +6292,7 @@ export interface operations {
                 id: string;
                 /** @description Relationships to include, comma-separated, nested with dots (`author.profileImage`); `limit.<relationship>` caps a list, `imageVariant.<name>` defines a custom image variant. */
                 include?: string;
-                /** @description Only these attributes of file resources (comma-separated paths); any other `fields.<type>` too. */
+                /** @description Only these attributes of file resources (comma-separated paths, nested with dots); a named attribute the type does not have is null. Any other `fields.<type>` too. */
                 "fields.file"?: string;
             };
             header?: never;
@@ -6330,7 +6332,7 @@ export interface operations {
             query?: {
                 /** @description Relationships to include, comma-separated, nested with dots (`author.profileImage`); `limit.<relationship>` caps a list, `imageVariant.<name>` defines a custom image variant. */
                 include?: string;
-                /** @description Only these attributes of file resources (comma-separated paths); any other `fields.<type>` too. */
+                /** @description Only these attributes of file resources (comma-separated paths, nested with dots); a named attribute the type does not have is null. Any other `fields.<type>` too. */
                 "fields.file"?: string;
                 /** @description Answer with the whole resource instead of its reference. */
                 expand?: "true" | "false" | "";
@@ -6391,7 +6393,7 @@ export interface operations {
                 states?: string;
                 /** @description Relationships to include, comma-separated, nested with dots (`author.profileImage`); `limit.<relationship>` caps a list, `imageVariant.<name>` defines a custom image variant. */
                 include?: string;
-                /** @description Only these attributes of file resources (comma-separated paths); any other `fields.<type>` too. */
+                /** @description Only these attributes of file resources (comma-separated paths, nested with dots); a named attribute the type does not have is null. Any other `fields.<type>` too. */
                 "fields.file"?: string;
                 /** @description The page, from 1. */
                 page?: string;
@@ -6431,7 +6433,7 @@ export interface operations {
             query?: {
                 /** @description Relationships to include, comma-separated, nested with dots (`author.profileImage`); `limit.<relationship>` caps a list, `imageVariant.<name>` defines a custom image variant. */
                 include?: string;
-                /** @description Only these attributes of fileUpload resources (comma-separated paths); any other `fields.<type>` too. */
+                /** @description Only these attributes of fileUpload resources (comma-separated paths, nested with dots); a named attribute the type does not have is null. Any other `fields.<type>` too. */
                 "fields.fileUpload"?: string;
                 /** @description Answer with the whole resource instead of its reference. */
                 expand?: "true" | "false" | "";
@@ -6488,7 +6490,7 @@ export interface operations {
             query?: {
                 /** @description Relationships to include, comma-separated, nested with dots (`author.profileImage`); `limit.<relationship>` caps a list, `imageVariant.<name>` defines a custom image variant. */
                 include?: string;
-                /** @description Only these attributes of fileDownload resources (comma-separated paths); any other `fields.<type>` too. */
+                /** @description Only these attributes of fileDownload resources (comma-separated paths, nested with dots); a named attribute the type does not have is null. Any other `fields.<type>` too. */
                 "fields.fileDownload"?: string;
                 /** @description Answer with the whole resource instead of its reference. */
                 expand?: "true" | "false" | "";
@@ -6545,7 +6547,7 @@ export interface operations {
             query?: {
                 /** @description Relationships to include, comma-separated, nested with dots (`author.profileImage`); `limit.<relationship>` caps a list, `imageVariant.<name>` defines a custom image variant. */
                 include?: string;
-                /** @description Only these attributes of fileDownload resources (comma-separated paths); any other `fields.<type>` too. */
+                /** @description Only these attributes of fileDownload resources (comma-separated paths, nested with dots); a named attribute the type does not have is null. Any other `fields.<type>` too. */
                 "fields.fileDownload"?: string;
                 /** @description Answer with the whole resource instead of its reference. */
                 expand?: "true" | "false" | "";
@@ -6610,7 +6612,7 @@ export interface operations {
                 messageId?: string;
                 /** @description Relationships to include, comma-separated, nested with dots (`author.profileImage`); `limit.<relationship>` caps a list, `imageVariant.<name>` defines a custom image variant. */
                 include?: string;
-                /** @description Only these attributes of fileAttachment resources (comma-separated paths); any other `fields.<type>` too. */
+                /** @description Only these attributes of fileAttachment resources (comma-separated paths, nested with dots); a named attribute the type does not have is null. Any other `fields.<type>` too. */
                 "fields.fileAttachment"?: string;
                 /** @description The page, from 1. */
                 page?: string;
@@ -6650,7 +6652,7 @@ export interface operations {
             query?: {
                 /** @description Relationships to include, comma-separated, nested with dots (`author.profileImage`); `limit.<relationship>` caps a list, `imageVariant.<name>` defines a custom image variant. */
                 include?: string;
-                /** @description Only these attributes of ownListing resources (comma-separated paths); any other `fields.<type>` too. */
+                /** @description Only these attributes of ownListing resources (comma-separated paths, nested with dots); a named attribute the type does not have is null. Any other `fields.<type>` too. */
                 "fields.ownListing"?: string;
                 /** @description Answer with the whole resource instead of its reference. */
                 expand?: "true" | "false" | "";
@@ -6707,7 +6709,7 @@ export interface operations {
             query?: {
                 /** @description Relationships to include, comma-separated, nested with dots (`author.profileImage`); `limit.<relationship>` caps a list, `imageVariant.<name>` defines a custom image variant. */
                 include?: string;
-                /** @description Only these attributes of ownListing resources (comma-separated paths); any other `fields.<type>` too. */
+                /** @description Only these attributes of ownListing resources (comma-separated paths, nested with dots); a named attribute the type does not have is null. Any other `fields.<type>` too. */
                 "fields.ownListing"?: string;
                 /** @description Answer with the whole resource instead of its reference. */
                 expand?: "true" | "false" | "";
@@ -6764,7 +6766,7 @@ export interface operations {
             query?: {
                 /** @description Relationships to include, comma-separated, nested with dots (`author.profileImage`); `limit.<relationship>` caps a list, `imageVariant.<name>` defines a custom image variant. */
                 include?: string;
-                /** @description Only these attributes of ownListing resources (comma-separated paths); any other `fields.<type>` too. */
+                /** @description Only these attributes of ownListing resources (comma-separated paths, nested with dots); a named attribute the type does not have is null. Any other `fields.<type>` too. */
                 "fields.ownListing"?: string;
                 /** @description Answer with the whole resource instead of its reference. */
                 expand?: "true" | "false" | "";
@@ -6821,7 +6823,7 @@ export interface operations {
             query?: {
                 /** @description Relationships to include, comma-separated, nested with dots (`author.profileImage`); `limit.<relationship>` caps a list, `imageVariant.<name>` defines a custom image variant. */
                 include?: string;
-                /** @description Only these attributes of ownListing resources (comma-separated paths); any other `fields.<type>` too. */
+                /** @description Only these attributes of ownListing resources (comma-separated paths, nested with dots); a named attribute the type does not have is null. Any other `fields.<type>` too. */
                 "fields.ownListing"?: string;
                 /** @description Answer with the whole resource instead of its reference. */
                 expand?: "true" | "false" | "";
@@ -6878,7 +6880,7 @@ export interface operations {
             query?: {
                 /** @description Relationships to include, comma-separated, nested with dots (`author.profileImage`); `limit.<relationship>` caps a list, `imageVariant.<name>` defines a custom image variant. */
                 include?: string;
-                /** @description Only these attributes of ownListing resources (comma-separated paths); any other `fields.<type>` too. */
+                /** @description Only these attributes of ownListing resources (comma-separated paths, nested with dots); a named attribute the type does not have is null. Any other `fields.<type>` too. */
                 "fields.ownListing"?: string;
                 /** @description Answer with the whole resource instead of its reference. */
                 expand?: "true" | "false" | "";
@@ -6935,7 +6937,7 @@ export interface operations {
             query?: {
                 /** @description Relationships to include, comma-separated, nested with dots (`author.profileImage`); `limit.<relationship>` caps a list, `imageVariant.<name>` defines a custom image variant. */
                 include?: string;
-                /** @description Only these attributes of ownListing resources (comma-separated paths); any other `fields.<type>` too. */
+                /** @description Only these attributes of ownListing resources (comma-separated paths, nested with dots); a named attribute the type does not have is null. Any other `fields.<type>` too. */
                 "fields.ownListing"?: string;
                 /** @description Answer with the whole resource instead of its reference. */
                 expand?: "true" | "false" | "";
@@ -6992,7 +6994,7 @@ export interface operations {
             query?: {
                 /** @description Relationships to include, comma-separated, nested with dots (`author.profileImage`); `limit.<relationship>` caps a list, `imageVariant.<name>` defines a custom image variant. */
                 include?: string;
-                /** @description Only these attributes of ownListing resources (comma-separated paths); any other `fields.<type>` too. */
+                /** @description Only these attributes of ownListing resources (comma-separated paths, nested with dots); a named attribute the type does not have is null. Any other `fields.<type>` too. */
                 "fields.ownListing"?: string;
                 /** @description Answer with the whole resource instead of its reference. */
                 expand?: "true" | "false" | "";
@@ -7049,7 +7051,7 @@ export interface operations {
             query?: {
                 /** @description Relationships to include, comma-separated, nested with dots (`author.profileImage`); `limit.<relationship>` caps a list, `imageVariant.<name>` defines a custom image variant. */
                 include?: string;
-                /** @description Only these attributes of ownListing resources (comma-separated paths); any other `fields.<type>` too. */
+                /** @description Only these attributes of ownListing resources (comma-separated paths, nested with dots); a named attribute the type does not have is null. Any other `fields.<type>` too. */
                 "fields.ownListing"?: string;
                 /** @description Answer with the whole resource instead of its reference. */
                 expand?: "true" | "false" | "";
@@ -7108,7 +7110,7 @@ export interface operations {
                 id: string;
                 /** @description Relationships to include, comma-separated, nested with dots (`author.profileImage`); `limit.<relationship>` caps a list, `imageVariant.<name>` defines a custom image variant. */
                 include?: string;
-                /** @description Only these attributes of ownListing resources (comma-separated paths); any other `fields.<type>` too. */
+                /** @description Only these attributes of ownListing resources (comma-separated paths, nested with dots); a named attribute the type does not have is null. Any other `fields.<type>` too. */
                 "fields.ownListing"?: string;
             };
             header?: never;
@@ -7184,7 +7186,7 @@ export interface operations {
                 };
                 /** @description Relationships to include, comma-separated, nested with dots (`author.profileImage`); `limit.<relationship>` caps a list, `imageVariant.<name>` defines a custom image variant. */
                 include?: string;
-                /** @description Only these attributes of ownListing resources (comma-separated paths); any other `fields.<type>` too. */
+                /** @description Only these attributes of ownListing resources (comma-separated paths, nested with dots); a named attribute the type does not have is null. Any other `fields.<type>` too. */
                 "fields.ownListing"?: string;
                 /** @description The page, from 1. */
                 page?: string;
@@ -7226,7 +7228,7 @@ export interface operations {
                 id: string;
                 /** @description Relationships to include, comma-separated, nested with dots (`author.profileImage`); `limit.<relationship>` caps a list, `imageVariant.<name>` defines a custom image variant. */
                 include?: string;
-                /** @description Only these attributes of listing resources (comma-separated paths); any other `fields.<type>` too. */
+                /** @description Only these attributes of listing resources (comma-separated paths, nested with dots); a named attribute the type does not have is null. Any other `fields.<type>` too. */
                 "fields.listing"?: string;
             };
             header?: never;
@@ -7304,7 +7306,7 @@ export interface operations {
                 };
                 /** @description Relationships to include, comma-separated, nested with dots (`author.profileImage`); `limit.<relationship>` caps a list, `imageVariant.<name>` defines a custom image variant. */
                 include?: string;
-                /** @description Only these attributes of listing resources (comma-separated paths); any other `fields.<type>` too. */
+                /** @description Only these attributes of listing resources (comma-separated paths, nested with dots); a named attribute the type does not have is null. Any other `fields.<type>` too. */
                 "fields.listing"?: string;
                 /** @description The page, from 1. */
                 page?: string;
@@ -7382,7 +7384,7 @@ export interface operations {
                 };
                 /** @description Relationships to include, comma-separated, nested with dots (`author.profileImage`); `limit.<relationship>` caps a list, `imageVariant.<name>` defines a custom image variant. */
                 include?: string;
-                /** @description Only these attributes of listing resources (comma-separated paths); any other `fields.<type>` too. */
+                /** @description Only these attributes of listing resources (comma-separated paths, nested with dots); a named attribute the type does not have is null. Any other `fields.<type>` too. */
                 "fields.listing"?: string;
                 /** @description The page, from 1. */
                 page?: string;
@@ -7424,7 +7426,7 @@ export interface operations {
                 id: string;
                 /** @description Relationships to include, comma-separated, nested with dots (`author.profileImage`); `limit.<relationship>` caps a list, `imageVariant.<name>` defines a custom image variant. */
                 include?: string;
-                /** @description Only these attributes of listing resources (comma-separated paths); any other `fields.<type>` too. */
+                /** @description Only these attributes of listing resources (comma-separated paths, nested with dots); a named attribute the type does not have is null. Any other `fields.<type>` too. */
                 "fields.listing"?: string;
             };
             header?: never;
@@ -7502,7 +7504,7 @@ export interface operations {
                 };
                 /** @description Relationships to include, comma-separated, nested with dots (`author.profileImage`); `limit.<relationship>` caps a list, `imageVariant.<name>` defines a custom image variant. */
                 include?: string;
-                /** @description Only these attributes of listing resources (comma-separated paths); any other `fields.<type>` too. */
+                /** @description Only these attributes of listing resources (comma-separated paths, nested with dots); a named attribute the type does not have is null. Any other `fields.<type>` too. */
                 "fields.listing"?: string;
                 /** @description The page, from 1. */
                 page?: string;
@@ -7542,7 +7544,7 @@ export interface operations {
             query?: {
                 /** @description Relationships to include, comma-separated, nested with dots (`author.profileImage`); `limit.<relationship>` caps a list, `imageVariant.<name>` defines a custom image variant. */
                 include?: string;
-                /** @description Only these attributes of listing resources (comma-separated paths); any other `fields.<type>` too. */
+                /** @description Only these attributes of listing resources (comma-separated paths, nested with dots); a named attribute the type does not have is null. Any other `fields.<type>` too. */
                 "fields.listing"?: string;
                 /** @description Answer with the whole resource instead of its reference. */
                 expand?: "true" | "false" | "";
@@ -7599,7 +7601,7 @@ export interface operations {
             query?: {
                 /** @description Relationships to include, comma-separated, nested with dots (`author.profileImage`); `limit.<relationship>` caps a list, `imageVariant.<name>` defines a custom image variant. */
                 include?: string;
-                /** @description Only these attributes of listing resources (comma-separated paths); any other `fields.<type>` too. */
+                /** @description Only these attributes of listing resources (comma-separated paths, nested with dots); a named attribute the type does not have is null. Any other `fields.<type>` too. */
                 "fields.listing"?: string;
                 /** @description Answer with the whole resource instead of its reference. */
                 expand?: "true" | "false" | "";
@@ -7656,7 +7658,7 @@ export interface operations {
             query?: {
                 /** @description Relationships to include, comma-separated, nested with dots (`author.profileImage`); `limit.<relationship>` caps a list, `imageVariant.<name>` defines a custom image variant. */
                 include?: string;
-                /** @description Only these attributes of listing resources (comma-separated paths); any other `fields.<type>` too. */
+                /** @description Only these attributes of listing resources (comma-separated paths, nested with dots); a named attribute the type does not have is null. Any other `fields.<type>` too. */
                 "fields.listing"?: string;
                 /** @description Answer with the whole resource instead of its reference. */
                 expand?: "true" | "false" | "";
@@ -7713,7 +7715,7 @@ export interface operations {
             query?: {
                 /** @description Relationships to include, comma-separated, nested with dots (`author.profileImage`); `limit.<relationship>` caps a list, `imageVariant.<name>` defines a custom image variant. */
                 include?: string;
-                /** @description Only these attributes of listing resources (comma-separated paths); any other `fields.<type>` too. */
+                /** @description Only these attributes of listing resources (comma-separated paths, nested with dots); a named attribute the type does not have is null. Any other `fields.<type>` too. */
                 "fields.listing"?: string;
                 /** @description Answer with the whole resource instead of its reference. */
                 expand?: "true" | "false" | "";
@@ -7770,7 +7772,7 @@ export interface operations {
             query?: {
                 /** @description Relationships to include, comma-separated, nested with dots (`author.profileImage`); `limit.<relationship>` caps a list, `imageVariant.<name>` defines a custom image variant. */
                 include?: string;
-                /** @description Only these attributes of listing resources (comma-separated paths); any other `fields.<type>` too. */
+                /** @description Only these attributes of listing resources (comma-separated paths, nested with dots); a named attribute the type does not have is null. Any other `fields.<type>` too. */
                 "fields.listing"?: string;
                 /** @description Answer with the whole resource instead of its reference. */
                 expand?: "true" | "false" | "";
@@ -7913,7 +7915,7 @@ export interface operations {
             query?: {
                 /** @description Relationships to include, comma-separated, nested with dots (`author.profileImage`); `limit.<relationship>` caps a list, `imageVariant.<name>` defines a custom image variant. */
                 include?: string;
-                /** @description Only these attributes of availabilityException resources (comma-separated paths); any other `fields.<type>` too. */
+                /** @description Only these attributes of availabilityException resources (comma-separated paths, nested with dots); a named attribute the type does not have is null. Any other `fields.<type>` too. */
                 "fields.availabilityException"?: string;
                 /** @description Answer with the whole resource instead of its reference. */
                 expand?: "true" | "false" | "";
@@ -8035,7 +8037,7 @@ export interface operations {
                 end: string;
                 /** @description Relationships to include, comma-separated, nested with dots (`author.profileImage`); `limit.<relationship>` caps a list, `imageVariant.<name>` defines a custom image variant. */
                 include?: string;
-                /** @description Only these attributes of availabilityException resources (comma-separated paths); any other `fields.<type>` too. */
+                /** @description Only these attributes of availabilityException resources (comma-separated paths, nested with dots); a named attribute the type does not have is null. Any other `fields.<type>` too. */
                 "fields.availabilityException"?: string;
                 /** @description The page, from 1. */
                 page?: string;
@@ -8075,7 +8077,7 @@ export interface operations {
             query?: {
                 /** @description Relationships to include, comma-separated, nested with dots (`author.profileImage`); `limit.<relationship>` caps a list, `imageVariant.<name>` defines a custom image variant. */
                 include?: string;
-                /** @description Only these attributes of availabilityException resources (comma-separated paths); any other `fields.<type>` too. */
+                /** @description Only these attributes of availabilityException resources (comma-separated paths, nested with dots); a named attribute the type does not have is null. Any other `fields.<type>` too. */
                 "fields.availabilityException"?: string;
                 /** @description Answer with the whole resource instead of its reference. */
                 expand?: "true" | "false" | "";
@@ -8197,7 +8199,7 @@ export interface operations {
                 end: string;
                 /** @description Relationships to include, comma-separated, nested with dots (`author.profileImage`); `limit.<relationship>` caps a list, `imageVariant.<name>` defines a custom image variant. */
                 include?: string;
-                /** @description Only these attributes of availabilityException resources (comma-separated paths); any other `fields.<type>` too. */
+                /** @description Only these attributes of availabilityException resources (comma-separated paths, nested with dots); a named attribute the type does not have is null. Any other `fields.<type>` too. */
                 "fields.availabilityException"?: string;
                 /** @description The page, from 1. */
                 page?: string;
@@ -8255,7 +8257,7 @@ export interface operations {
                 intervalAlign?: string;
                 /** @description Relationships to include, comma-separated, nested with dots (`author.profileImage`); `limit.<relationship>` caps a list, `imageVariant.<name>` defines a custom image variant. */
                 include?: string;
-                /** @description Only these attributes of timeSlot resources (comma-separated paths); any other `fields.<type>` too. */
+                /** @description Only these attributes of timeSlot resources (comma-separated paths, nested with dots); a named attribute the type does not have is null. Any other `fields.<type>` too. */
                 "fields.timeSlot"?: string;
             };
             header?: never;
@@ -8295,7 +8297,7 @@ export interface operations {
             query?: {
                 /** @description Relationships to include, comma-separated, nested with dots (`author.profileImage`); `limit.<relationship>` caps a list, `imageVariant.<name>` defines a custom image variant. */
                 include?: string;
-                /** @description Only these attributes of stock resources (comma-separated paths); any other `fields.<type>` too. */
+                /** @description Only these attributes of stock resources (comma-separated paths, nested with dots); a named attribute the type does not have is null. Any other `fields.<type>` too. */
                 "fields.stock"?: string;
                 /** @description Answer with the whole resource instead of its reference. */
                 expand?: "true" | "false" | "";
@@ -8352,7 +8354,7 @@ export interface operations {
             query?: {
                 /** @description Relationships to include, comma-separated, nested with dots (`author.profileImage`); `limit.<relationship>` caps a list, `imageVariant.<name>` defines a custom image variant. */
                 include?: string;
-                /** @description Only these attributes of stockAdjustment resources (comma-separated paths); any other `fields.<type>` too. */
+                /** @description Only these attributes of stockAdjustment resources (comma-separated paths, nested with dots); a named attribute the type does not have is null. Any other `fields.<type>` too. */
                 "fields.stockAdjustment"?: string;
                 /** @description Answer with the whole resource instead of its reference. */
                 expand?: "true" | "false" | "";
@@ -8415,7 +8417,7 @@ export interface operations {
                 end: string;
                 /** @description Relationships to include, comma-separated, nested with dots (`author.profileImage`); `limit.<relationship>` caps a list, `imageVariant.<name>` defines a custom image variant. */
                 include?: string;
-                /** @description Only these attributes of stockAdjustment resources (comma-separated paths); any other `fields.<type>` too. */
+                /** @description Only these attributes of stockAdjustment resources (comma-separated paths, nested with dots); a named attribute the type does not have is null. Any other `fields.<type>` too. */
                 "fields.stockAdjustment"?: string;
                 /** @description The page, from 1. */
                 page?: string;
@@ -8455,7 +8457,7 @@ export interface operations {
             query?: {
                 /** @description Relationships to include, comma-separated, nested with dots (`author.profileImage`); `limit.<relationship>` caps a list, `imageVariant.<name>` defines a custom image variant. */
                 include?: string;
-                /** @description Only these attributes of stock resources (comma-separated paths); any other `fields.<type>` too. */
+                /** @description Only these attributes of stock resources (comma-separated paths, nested with dots); a named attribute the type does not have is null. Any other `fields.<type>` too. */
                 "fields.stock"?: string;
                 /** @description Answer with the whole resource instead of its reference. */
                 expand?: "true" | "false" | "";
@@ -8512,7 +8514,7 @@ export interface operations {
             query?: {
                 /** @description Relationships to include, comma-separated, nested with dots (`author.profileImage`); `limit.<relationship>` caps a list, `imageVariant.<name>` defines a custom image variant. */
                 include?: string;
-                /** @description Only these attributes of stockAdjustment resources (comma-separated paths); any other `fields.<type>` too. */
+                /** @description Only these attributes of stockAdjustment resources (comma-separated paths, nested with dots); a named attribute the type does not have is null. Any other `fields.<type>` too. */
                 "fields.stockAdjustment"?: string;
                 /** @description Answer with the whole resource instead of its reference. */
                 expand?: "true" | "false" | "";
@@ -8575,7 +8577,7 @@ export interface operations {
                 end: string;
                 /** @description Relationships to include, comma-separated, nested with dots (`author.profileImage`); `limit.<relationship>` caps a list, `imageVariant.<name>` defines a custom image variant. */
                 include?: string;
-                /** @description Only these attributes of stockAdjustment resources (comma-separated paths); any other `fields.<type>` too. */
+                /** @description Only these attributes of stockAdjustment resources (comma-separated paths, nested with dots); a named attribute the type does not have is null. Any other `fields.<type>` too. */
                 "fields.stockAdjustment"?: string;
                 /** @description The page, from 1. */
                 page?: string;
@@ -8617,7 +8619,7 @@ export interface operations {
                 id: string;
                 /** @description Relationships to include, comma-separated, nested with dots (`author.profileImage`); `limit.<relationship>` caps a list, `imageVariant.<name>` defines a custom image variant. */
                 include?: string;
-                /** @description Only these attributes of stockReservation resources (comma-separated paths); any other `fields.<type>` too. */
+                /** @description Only these attributes of stockReservation resources (comma-separated paths, nested with dots); a named attribute the type does not have is null. Any other `fields.<type>` too. */
                 "fields.stockReservation"?: string;
             };
             header?: never;
@@ -10039,7 +10041,7 @@ export interface operations {
             query?: {
                 /** @description Relationships to include, comma-separated, nested with dots (`author.profileImage`); `limit.<relationship>` caps a list, `imageVariant.<name>` defines a custom image variant. */
                 include?: string;
-                /** @description Only these attributes of transaction resources (comma-separated paths); any other `fields.<type>` too. */
+                /** @description Only these attributes of transaction resources (comma-separated paths, nested with dots); a named attribute the type does not have is null. Any other `fields.<type>` too. */
                 "fields.transaction"?: string;
                 /** @description Answer with the whole resource instead of its reference. */
                 expand?: "true" | "false" | "";
@@ -10096,7 +10098,7 @@ export interface operations {
             query?: {
                 /** @description Relationships to include, comma-separated, nested with dots (`author.profileImage`); `limit.<relationship>` caps a list, `imageVariant.<name>` defines a custom image variant. */
                 include?: string;
-                /** @description Only these attributes of transaction resources (comma-separated paths); any other `fields.<type>` too. */
+                /** @description Only these attributes of transaction resources (comma-separated paths, nested with dots); a named attribute the type does not have is null. Any other `fields.<type>` too. */
                 "fields.transaction"?: string;
                 /** @description Answer with the whole resource instead of its reference. */
                 expand?: "true" | "false" | "";
@@ -10153,7 +10155,7 @@ export interface operations {
             query?: {
                 /** @description Relationships to include, comma-separated, nested with dots (`author.profileImage`); `limit.<relationship>` caps a list, `imageVariant.<name>` defines a custom image variant. */
                 include?: string;
-                /** @description Only these attributes of transaction resources (comma-separated paths); any other `fields.<type>` too. */
+                /** @description Only these attributes of transaction resources (comma-separated paths, nested with dots); a named attribute the type does not have is null. Any other `fields.<type>` too. */
                 "fields.transaction"?: string;
                 /** @description Answer with the whole resource instead of its reference. */
                 expand?: "true" | "false" | "";
@@ -10210,7 +10212,7 @@ export interface operations {
             query?: {
                 /** @description Relationships to include, comma-separated, nested with dots (`author.profileImage`); `limit.<relationship>` caps a list, `imageVariant.<name>` defines a custom image variant. */
                 include?: string;
-                /** @description Only these attributes of transaction resources (comma-separated paths); any other `fields.<type>` too. */
+                /** @description Only these attributes of transaction resources (comma-separated paths, nested with dots); a named attribute the type does not have is null. Any other `fields.<type>` too. */
                 "fields.transaction"?: string;
                 /** @description Answer with the whole resource instead of its reference. */
                 expand?: "true" | "false" | "";
@@ -10269,7 +10271,7 @@ export interface operations {
                 id: string;
                 /** @description Relationships to include, comma-separated, nested with dots (`author.profileImage`); `limit.<relationship>` caps a list, `imageVariant.<name>` defines a custom image variant. */
                 include?: string;
-                /** @description Only these attributes of transaction resources (comma-separated paths); any other `fields.<type>` too. */
+                /** @description Only these attributes of transaction resources (comma-separated paths, nested with dots); a named attribute the type does not have is null. Any other `fields.<type>` too. */
                 "fields.transaction"?: string;
             };
             header?: never;
@@ -10339,7 +10341,7 @@ export interface operations {
                 sort?: string;
                 /** @description Relationships to include, comma-separated, nested with dots (`author.profileImage`); `limit.<relationship>` caps a list, `imageVariant.<name>` defines a custom image variant. */
                 include?: string;
-                /** @description Only these attributes of transaction resources (comma-separated paths); any other `fields.<type>` too. */
+                /** @description Only these attributes of transaction resources (comma-separated paths, nested with dots); a named attribute the type does not have is null. Any other `fields.<type>` too. */
                 "fields.transaction"?: string;
                 /** @description The page, from 1. */
                 page?: string;
@@ -10383,7 +10385,7 @@ export interface operations {
                 transaction_id?: string;
                 /** @description Relationships to include, comma-separated, nested with dots (`author.profileImage`); `limit.<relationship>` caps a list, `imageVariant.<name>` defines a custom image variant. */
                 include?: string;
-                /** @description Only these attributes of processTransition resources (comma-separated paths); any other `fields.<type>` too. */
+                /** @description Only these attributes of processTransition resources (comma-separated paths, nested with dots); a named attribute the type does not have is null. Any other `fields.<type>` too. */
                 "fields.processTransition"?: string;
             };
             header?: never;
@@ -10423,7 +10425,7 @@ export interface operations {
             query?: {
                 /** @description Relationships to include, comma-separated, nested with dots (`author.profileImage`); `limit.<relationship>` caps a list, `imageVariant.<name>` defines a custom image variant. */
                 include?: string;
-                /** @description Only these attributes of message resources (comma-separated paths); any other `fields.<type>` too. */
+                /** @description Only these attributes of message resources (comma-separated paths, nested with dots); a named attribute the type does not have is null. Any other `fields.<type>` too. */
                 "fields.message"?: string;
                 /** @description Answer with the whole resource instead of its reference. */
                 expand?: "true" | "false" | "";
@@ -10486,7 +10488,7 @@ export interface operations {
                 transaction_id?: string;
                 /** @description Relationships to include, comma-separated, nested with dots (`author.profileImage`); `limit.<relationship>` caps a list, `imageVariant.<name>` defines a custom image variant. */
                 include?: string;
-                /** @description Only these attributes of message resources (comma-separated paths); any other `fields.<type>` too. */
+                /** @description Only these attributes of message resources (comma-separated paths, nested with dots); a named attribute the type does not have is null. Any other `fields.<type>` too. */
                 "fields.message"?: string;
                 /** @description The page, from 1. */
                 page?: string;
@@ -10542,7 +10544,7 @@ export interface operations {
                 transaction_id?: string;
                 /** @description Relationships to include, comma-separated, nested with dots (`author.profileImage`); `limit.<relationship>` caps a list, `imageVariant.<name>` defines a custom image variant. */
                 include?: string;
-                /** @description Only these attributes of review resources (comma-separated paths); any other `fields.<type>` too. */
+                /** @description Only these attributes of review resources (comma-separated paths, nested with dots); a named attribute the type does not have is null. Any other `fields.<type>` too. */
                 "fields.review"?: string;
                 /** @description The page, from 1. */
                 page?: string;
@@ -10584,7 +10586,7 @@ export interface operations {
                 id: string;
                 /** @description Relationships to include, comma-separated, nested with dots (`author.profileImage`); `limit.<relationship>` caps a list, `imageVariant.<name>` defines a custom image variant. */
                 include?: string;
-                /** @description Only these attributes of review resources (comma-separated paths); any other `fields.<type>` too. */
+                /** @description Only these attributes of review resources (comma-separated paths, nested with dots); a named attribute the type does not have is null. Any other `fields.<type>` too. */
                 "fields.review"?: string;
             };
             header?: never;
@@ -10636,7 +10638,7 @@ export interface operations {
                 states?: string;
                 /** @description Relationships to include, comma-separated, nested with dots (`author.profileImage`); `limit.<relationship>` caps a list, `imageVariant.<name>` defines a custom image variant. */
                 include?: string;
-                /** @description Only these attributes of booking resources (comma-separated paths); any other `fields.<type>` too. */
+                /** @description Only these attributes of booking resources (comma-separated paths, nested with dots); a named attribute the type does not have is null. Any other `fields.<type>` too. */
                 "fields.booking"?: string;
                 /** @description The page, from 1. */
                 page?: string;
@@ -10678,7 +10680,7 @@ export interface operations {
                 id: string;
                 /** @description Relationships to include, comma-separated, nested with dots (`author.profileImage`); `limit.<relationship>` caps a list, `imageVariant.<name>` defines a custom image variant. */
                 include?: string;
-                /** @description Only these attributes of transaction resources (comma-separated paths); any other `fields.<type>` too. */
+                /** @description Only these attributes of transaction resources (comma-separated paths, nested with dots); a named attribute the type does not have is null. Any other `fields.<type>` too. */
                 "fields.transaction"?: string;
             };
             header?: never;
@@ -10754,7 +10756,7 @@ export interface operations {
                 sort?: string;
                 /** @description Relationships to include, comma-separated, nested with dots (`author.profileImage`); `limit.<relationship>` caps a list, `imageVariant.<name>` defines a custom image variant. */
                 include?: string;
-                /** @description Only these attributes of transaction resources (comma-separated paths); any other `fields.<type>` too. */
+                /** @description Only these attributes of transaction resources (comma-separated paths, nested with dots); a named attribute the type does not have is null. Any other `fields.<type>` too. */
                 "fields.transaction"?: string;
                 /** @description The page, from 1. */
                 page?: string;
@@ -10794,7 +10796,7 @@ export interface operations {
             query?: {
                 /** @description Relationships to include, comma-separated, nested with dots (`author.profileImage`); `limit.<relationship>` caps a list, `imageVariant.<name>` defines a custom image variant. */
                 include?: string;
-                /** @description Only these attributes of transaction resources (comma-separated paths); any other `fields.<type>` too. */
+                /** @description Only these attributes of transaction resources (comma-separated paths, nested with dots); a named attribute the type does not have is null. Any other `fields.<type>` too. */
                 "fields.transaction"?: string;
                 /** @description Answer with the whole resource instead of its reference. */
                 expand?: "true" | "false" | "";
@@ -10851,7 +10853,7 @@ export interface operations {
             query?: {
                 /** @description Relationships to include, comma-separated, nested with dots (`author.profileImage`); `limit.<relationship>` caps a list, `imageVariant.<name>` defines a custom image variant. */
                 include?: string;
-                /** @description Only these attributes of transaction resources (comma-separated paths); any other `fields.<type>` too. */
+                /** @description Only these attributes of transaction resources (comma-separated paths, nested with dots); a named attribute the type does not have is null. Any other `fields.<type>` too. */
                 "fields.transaction"?: string;
                 /** @description Answer with the whole resource instead of its reference. */
                 expand?: "true" | "false" | "";
@@ -10908,7 +10910,7 @@ export interface operations {
             query?: {
                 /** @description Relationships to include, comma-separated, nested with dots (`author.profileImage`); `limit.<relationship>` caps a list, `imageVariant.<name>` defines a custom image variant. */
                 include?: string;
-                /** @description Only these attributes of transaction resources (comma-separated paths); any other `fields.<type>` too. */
+                /** @description Only these attributes of transaction resources (comma-separated paths, nested with dots); a named attribute the type does not have is null. Any other `fields.<type>` too. */
                 "fields.transaction"?: string;
                 /** @description Answer with the whole resource instead of its reference. */
                 expand?: "true" | "false" | "";
@@ -10969,7 +10971,7 @@ export interface operations {
                 transaction_id?: string;
                 /** @description Relationships to include, comma-separated, nested with dots (`author.profileImage`); `limit.<relationship>` caps a list, `imageVariant.<name>` defines a custom image variant. */
                 include?: string;
-                /** @description Only these attributes of message resources (comma-separated paths); any other `fields.<type>` too. */
+                /** @description Only these attributes of message resources (comma-separated paths, nested with dots); a named attribute the type does not have is null. Any other `fields.<type>` too. */
                 "fields.message"?: string;
                 /** @description The page, from 1. */
                 page?: string;
@@ -11141,7 +11143,7 @@ export interface operations {
             query?: {
                 /** @description Relationships to include, comma-separated, nested with dots (`author.profileImage`); `limit.<relationship>` caps a list, `imageVariant.<name>` defines a custom image variant. */
                 include?: string;
-                /** @description Only these attributes of webhookSubscription resources (comma-separated paths); any other `fields.<type>` too. */
+                /** @description Only these attributes of webhookSubscription resources (comma-separated paths, nested with dots); a named attribute the type does not have is null. Any other `fields.<type>` too. */
                 "fields.webhookSubscription"?: string;
             };
             header?: never;
@@ -11183,7 +11185,7 @@ export interface operations {
                 id: string;
                 /** @description Relationships to include, comma-separated, nested with dots (`author.profileImage`); `limit.<relationship>` caps a list, `imageVariant.<name>` defines a custom image variant. */
                 include?: string;
-                /** @description Only these attributes of webhookSubscription resources (comma-separated paths); any other `fields.<type>` too. */
+                /** @description Only these attributes of webhookSubscription resources (comma-separated paths, nested with dots); a named attribute the type does not have is null. Any other `fields.<type>` too. */
                 "fields.webhookSubscription"?: string;
             };
             header?: never;
@@ -11223,7 +11225,7 @@ export interface operations {
             query?: {
                 /** @description Relationships to include, comma-separated, nested with dots (`author.profileImage`); `limit.<relationship>` caps a list, `imageVariant.<name>` defines a custom image variant. */
                 include?: string;
-                /** @description Only these attributes of webhookSubscription resources (comma-separated paths); any other `fields.<type>` too. */
+                /** @description Only these attributes of webhookSubscription resources (comma-separated paths, nested with dots); a named attribute the type does not have is null. Any other `fields.<type>` too. */
                 "fields.webhookSubscription"?: string;
                 /** @description Answer with the whole resource instead of its reference. */
                 expand?: "true" | "false" | "";
@@ -11280,7 +11282,7 @@ export interface operations {
             query?: {
                 /** @description Relationships to include, comma-separated, nested with dots (`author.profileImage`); `limit.<relationship>` caps a list, `imageVariant.<name>` defines a custom image variant. */
                 include?: string;
-                /** @description Only these attributes of webhookSubscription resources (comma-separated paths); any other `fields.<type>` too. */
+                /** @description Only these attributes of webhookSubscription resources (comma-separated paths, nested with dots); a named attribute the type does not have is null. Any other `fields.<type>` too. */
                 "fields.webhookSubscription"?: string;
                 /** @description Answer with the whole resource instead of its reference. */
                 expand?: "true" | "false" | "";
@@ -11337,7 +11339,7 @@ export interface operations {
             query?: {
                 /** @description Relationships to include, comma-separated, nested with dots (`author.profileImage`); `limit.<relationship>` caps a list, `imageVariant.<name>` defines a custom image variant. */
                 include?: string;
-                /** @description Only these attributes of webhookSubscription resources (comma-separated paths); any other `fields.<type>` too. */
+                /** @description Only these attributes of webhookSubscription resources (comma-separated paths, nested with dots); a named attribute the type does not have is null. Any other `fields.<type>` too. */
                 "fields.webhookSubscription"?: string;
                 /** @description Answer with the whole resource instead of its reference. */
                 expand?: "true" | "false" | "";
@@ -11394,7 +11396,7 @@ export interface operations {
             query?: {
                 /** @description Relationships to include, comma-separated, nested with dots (`author.profileImage`); `limit.<relationship>` caps a list, `imageVariant.<name>` defines a custom image variant. */
                 include?: string;
-                /** @description Only these attributes of webhookSubscription resources (comma-separated paths); any other `fields.<type>` too. */
+                /** @description Only these attributes of webhookSubscription resources (comma-separated paths, nested with dots); a named attribute the type does not have is null. Any other `fields.<type>` too. */
                 "fields.webhookSubscription"?: string;
                 /** @description Answer with the whole resource instead of its reference. */
                 expand?: "true" | "false" | "";
@@ -11451,7 +11453,7 @@ export interface operations {
             query?: {
                 /** @description Relationships to include, comma-separated, nested with dots (`author.profileImage`); `limit.<relationship>` caps a list, `imageVariant.<name>` defines a custom image variant. */
                 include?: string;
-                /** @description Only these attributes of webhookSubscription resources (comma-separated paths); any other `fields.<type>` too. */
+                /** @description Only these attributes of webhookSubscription resources (comma-separated paths, nested with dots); a named attribute the type does not have is null. Any other `fields.<type>` too. */
                 "fields.webhookSubscription"?: string;
                 /** @description Answer with the whole resource instead of its reference. */
                 expand?: "true" | "false" | "";
@@ -11571,7 +11573,7 @@ export interface operations {
                 perPage?: unknown | null;
                 /** @description Relationships to include, comma-separated, nested with dots (`author.profileImage`); `limit.<relationship>` caps a list, `imageVariant.<name>` defines a custom image variant. */
                 include?: string;
-                /** @description Only these attributes of webhookDelivery resources (comma-separated paths); any other `fields.<type>` too. */
+                /** @description Only these attributes of webhookDelivery resources (comma-separated paths, nested with dots); a named attribute the type does not have is null. Any other `fields.<type>` too. */
                 "fields.webhookDelivery"?: string;
             };
             header?: never;
@@ -11626,30 +11628,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description OK */
+            /** @description Server-sent events until the client leaves; each `event` message's `data` is one event resource as JSON, its `id` the sequenceId; an `end` message says why the stream ended. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        data: {
-                            [key: string]: unknown;
-                        };
-                        included?: components["schemas"]["IncludedResource"][];
-                        meta?: {
-                            [key: string]: unknown;
-                        };
-                    };
-                    "application/transit+json": {
-                        data: {
-                            [key: string]: unknown;
-                        };
-                        included?: components["schemas"]["IncludedResource"][];
-                        meta?: {
-                            [key: string]: unknown;
-                        };
-                    };
+                    "text/event-stream": string;
                 };
             };
             "4XX": components["responses"]["Error"];

@@ -31,6 +31,8 @@ export interface EndpointSpec {
   readQuery?: (query: Record<string, string>) => object;
   /** Parameters `query` does not name are ignored rather than refused (the public listing query: see there). */
   ignoresUnknownQuery?: boolean;
+  /** Answers server-sent events (text/event-stream) instead of an envelope: each event's `data` is `returns`, as JSON. */
+  eventStream?: boolean;
   /** A query whose `data` is a list, without pagination (events/query pages by sequence id). */
   list?: boolean;
   /** What `data` holds: one resource of this schema, or a list of them (`[schema]`). */
@@ -39,7 +41,7 @@ export interface EndpointSpec {
   summary?: string;
 }
 
-export type QueryOptions = Partial<Pick<EndpointSpec, 'paginated' | 'list' | 'query' | 'readQuery' | 'filterPrefixes' | 'ignoresUnknownQuery' | 'returns' | 'summary'>>;
+export type QueryOptions = Partial<Pick<EndpointSpec, 'paginated' | 'list' | 'eventStream' | 'query' | 'readQuery' | 'filterPrefixes' | 'ignoresUnknownQuery' | 'returns' | 'summary'>>;
 export type CommandOptions = Partial<Pick<EndpointSpec, 'query' | 'body' | 'returns' | 'summary'>>;
 
 export const ANY_MARKETPLACE_TOKEN: readonly Scope[] = ['public-read', 'user', 'trusted:user'];

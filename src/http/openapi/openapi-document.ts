@@ -110,7 +110,7 @@ export class OpenApiBuilder {
       'x-scopes': spec.scopes,
       parameters: params,
       ...(spec.body ? { requestBody: this.requestBody(spec.body) } : {}),
-      responses: { '200': { description: 'OK', content: bothFormats(this.envelope(spec, returned)) }, ...errorResponses },
+      responses: { '200': spec.eventStream ? eventStreamAnswer(returned) : { description: 'OK', content: bothFormats(this.envelope(spec, returned)) }, ...errorResponses },
     };
   }
 
@@ -154,6 +154,11 @@ export class OpenApiBuilder {
     };
   }
 }
+
+const eventStreamAnswer = (returned: ResourceSchema | undefined) => ({
+  description: `Server-sent events until the client leaves; each \`event\` message's \`data\` is one ${returned?.type ?? 'event resource'} as JSON, its \`id\` the sequenceId; an \`end\` message says why the stream ended.`,
+  content: { 'text/event-stream': { schema: { type: 'string' }, ...(returned ? { 'x-item-schema': ref(componentName(returned)) } : {}) } },
+});
 
 /** Every `{name}` of the path as a required string parameter, unless the operation declares it. */
 const withPathParams = (path: string, operation: JsonSchema): JsonSchema => {

@@ -27,7 +27,7 @@ export class EventStreamController {
   ) {}
 
   /** Everything is checked before the stream starts: a bad parameter is an ordinary error answer. */
-  @ApiQuery('stream', INTEGRATION_TOKEN, { query: EventStreamQuery })
+  @ApiQuery('stream', INTEGRATION_TOKEN, { query: EventStreamQuery, eventStream: true })
   async stream(@Api() api: ApiRequest, @Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
     const q = queryOf(api, EventStreamQuery);
     // A reconnecting EventSource sends the original URL and the last id it saw: the id wins.
