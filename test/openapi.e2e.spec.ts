@@ -13,6 +13,25 @@ const TYPES_HEADER = '// Made by openapi-typescript from GET /v1/openapi.json: r
 const openApiTool = (tool: 'validate' | 'types', document: object): string =>
   execFileSync(process.execPath, [join(__dirname, 'support/openapi-tools.mjs'), tool], { input: JSON.stringify(document), maxBuffer: 64 * 1024 * 1024 }).toString();
 
+/**
+ * What the SDKs call, read from their own endpoint lists (sharetribe-flex-sdk's src/endpoints.js, the
+ * Integration SDK's endpointDefinitions), as `<method> <OpenAPI path>`.
+ */
+const sdkEndpoints = (): Set<string> => {
+  const source = (file: string) => readFileSync(require.resolve(file), 'utf8');
+  const marketplace = source('sharetribe-flex-sdk/src/endpoints.js');
+  const section = (name: string) => marketplace.split(`export const ${name} = [`)[1].split('];')[0];
+  const pairs = (text: string) => [...text.matchAll(/path: '([^']+)',\s*method: '(get|post)'/g)].map((m) => ({ path: m[1], method: m[2] }));
+  const integration = [...source('sharetribe-flex-integration-sdk/src/integration_sdk.js').matchAll(/apiName: '(integration_api|auth)',\s*path: '([^']+)',[^}]*?method: '(get|post)'/g)];
+  return new Set([
+    ...pairs(section('marketplaceApi')).map((e) => `${e.method} /v1/api/${e.path}`),
+    ...pairs(section('authApi')).map((e) => `${e.method} /v1/auth/${e.path}`),
+    'get /v1/assets/pub/{clientId}/v/{version}/{path}',
+    'get /v1/assets/pub/{clientId}/a/{alias}/{path}',
+    ...integration.map((m) => `${m[3]} /v1/${m[1]}/${m[2]}`),
+  ]);
+};
+
 /** GET /v1/openapi.json: a valid OpenAPI 3.1 document, served with its YAML twin and its reference page, describing exactly the routes the server has. */
 describe('the API description', () => {
   let server: TestServer;
@@ -36,6 +55,13 @@ describe('the API description', () => {
     expect([...registered].filter((r) => !described.has(r))).toEqual([]);
     expect([...described].filter((d) => !registered.has(d))).toEqual([]);
     expect(registered.size).toBeGreaterThan(140);
+  });
+
+  it('covers every endpoint both official SDKs call', () => {
+    const described = new Set(Object.entries(document.paths).flatMap(([path, item]) => Object.keys(item).map((verb) => `${verb} ${path}`)));
+    const called = [...sdkEndpoints()].filter((e) => !described.has(e));
+    expect(called).toEqual([]);
+    expect(sdkEndpoints().size).toBeGreaterThan(100);
   });
 
   /** `npm run api-types` writes them (UPDATE_API_TYPES=1); here they must equal a fresh generation, so they cannot drift. */
