@@ -12,13 +12,16 @@ const BUNDLE_COPY = join(packageRoot(__dirname), 'dist', 'api-reference', 'stand
 const BUNDLE_IN_PACKAGE = join(packageRoot(__dirname), 'node_modules', '@scalar', 'api-reference', 'dist', 'browser', 'standalone.js');
 const bundlePath = () => (existsSync(BUNDLE_COPY) ? BUNDLE_COPY : BUNDLE_IN_PACKAGE);
 
-/** The reference page loads only from this origin: its script, the document, no fonts or proxies elsewhere. */
+/**
+ * The reference page loads only from this origin: its script, the document, no fonts or proxies elsewhere (the CSP
+ * enforces it; the configuration turns off what would try: default fonts, the agent chat's registry, the toolbar).
+ */
 const PAGE_CSP = "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; font-src 'self' data:; connect-src 'self'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'";
 const PAGE = `<!doctype html>
 <html lang="en">
 <head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Marketplace server APIs</title></head>
 <body>
-<script id="api-reference" data-url="/v1/openapi.json" data-configuration='{"withDefaultFonts":false,"hideClientButton":true,"telemetry":false}'></script>
+<script id="api-reference" data-url="/v1/openapi.json" data-configuration='{"withDefaultFonts":false,"hideClientButton":true,"telemetry":false,"agent":{"disabled":true},"showDeveloperTools":"never"}'></script>
 <script src="/docs/api/standalone.js"></script>
 </body>
 </html>
