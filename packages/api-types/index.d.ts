@@ -5862,7 +5862,7 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description startAfterSequenceId (EventsQueryParams) */
-                startAfterSequenceId?: unknown | null;
+                startAfterSequenceId?: unknown;
                 /** @description createdAtStart (EventsQueryParams) */
                 createdAtStart?: string;
                 /** @description resourceId (EventsQueryParams) */
@@ -5872,7 +5872,7 @@ export interface operations {
                 /** @description eventTypes (EventsQueryParams) */
                 eventTypes?: string;
                 /** @description perPage (EventsQueryParams) */
-                perPage?: unknown | null;
+                perPage?: unknown;
                 /** @description Relationships to include, comma-separated, nested with dots (`author.profileImage`); `limit.<relationship>` caps a list, `imageVariant.<name>` defines a custom image variant. */
                 include?: string;
                 /** @description Only these attributes of event resources (comma-separated paths, nested with dots); a named attribute the type does not have is null. Any other `fields.<type>` too. */
@@ -7153,11 +7153,11 @@ export interface operations {
                 /** @description keywords (OwnListingQueryParams) */
                 keywords?: string;
                 /** @description origin (OwnListingQueryParams) */
-                origin?: unknown | null;
+                origin?: unknown;
                 /** @description bounds (OwnListingQueryParams) */
-                bounds?: unknown | null;
+                bounds?: unknown;
                 /** @description price (OwnListingQueryParams) */
-                price?: unknown | null;
+                price?: unknown;
                 /** @description ids (OwnListingQueryParams) */
                 ids?: string;
                 /** @description createdAtStart (OwnListingQueryParams) */
@@ -7171,15 +7171,15 @@ export interface operations {
                 /** @description end (OwnListingQueryParams) */
                 end?: string;
                 /** @description seats (OwnListingQueryParams) */
-                seats?: unknown | null;
+                seats?: unknown;
                 /** @description availability (OwnListingQueryParams) */
-                availability?: ("day-full" | "day-partial" | "time-full" | "time-partial" | "full" | "partial") | null;
+                availability?: "day-full" | "day-partial" | "time-full" | "time-partial" | "full" | "partial";
                 /** @description minDuration (OwnListingQueryParams) */
-                minDuration?: unknown | null;
+                minDuration?: unknown;
                 /** @description stockMode (OwnListingQueryParams) */
-                stockMode?: ("strict" | "match-undefined") | null;
+                stockMode?: "strict" | "match-undefined";
                 /** @description minStock (OwnListingQueryParams) */
-                minStock?: unknown | null;
+                minStock?: unknown;
                 /** @description Extended-data filters (pub_, meta_), by the marketplace's search schemas. */
                 filters?: {
                     [key: string]: string;
@@ -7273,11 +7273,11 @@ export interface operations {
                 /** @description keywords (PublicListingQueryParams) */
                 keywords?: string;
                 /** @description origin (PublicListingQueryParams) */
-                origin?: unknown | null;
+                origin?: unknown;
                 /** @description bounds (PublicListingQueryParams) */
-                bounds?: unknown | null;
+                bounds?: unknown;
                 /** @description price (PublicListingQueryParams) */
-                price?: unknown | null;
+                price?: unknown;
                 /** @description ids (PublicListingQueryParams) */
                 ids?: string;
                 /** @description createdAtStart (PublicListingQueryParams) */
@@ -7291,15 +7291,15 @@ export interface operations {
                 /** @description end (PublicListingQueryParams) */
                 end?: string;
                 /** @description seats (PublicListingQueryParams) */
-                seats?: unknown | null;
+                seats?: unknown;
                 /** @description availability (PublicListingQueryParams) */
-                availability?: ("day-full" | "day-partial" | "time-full" | "time-partial" | "full" | "partial") | null;
+                availability?: "day-full" | "day-partial" | "time-full" | "time-partial" | "full" | "partial";
                 /** @description minDuration (PublicListingQueryParams) */
-                minDuration?: unknown | null;
+                minDuration?: unknown;
                 /** @description stockMode (PublicListingQueryParams) */
-                stockMode?: ("strict" | "match-undefined") | null;
+                stockMode?: "strict" | "match-undefined";
                 /** @description minStock (PublicListingQueryParams) */
-                minStock?: unknown | null;
+                minStock?: unknown;
                 /** @description Extended-data filters (pub_, meta_), by the marketplace's search schemas. */
                 filters?: {
                     [key: string]: string;
@@ -7351,11 +7351,11 @@ export interface operations {
                 /** @description keywords (PublicListingQueryParams) */
                 keywords?: string;
                 /** @description origin (PublicListingQueryParams) */
-                origin?: unknown | null;
+                origin?: unknown;
                 /** @description bounds (PublicListingQueryParams) */
-                bounds?: unknown | null;
+                bounds?: unknown;
                 /** @description price (PublicListingQueryParams) */
-                price?: unknown | null;
+                price?: unknown;
                 /** @description ids (PublicListingQueryParams) */
                 ids?: string;
                 /** @description createdAtStart (PublicListingQueryParams) */
@@ -7369,15 +7369,15 @@ export interface operations {
                 /** @description end (PublicListingQueryParams) */
                 end?: string;
                 /** @description seats (PublicListingQueryParams) */
-                seats?: unknown | null;
+                seats?: unknown;
                 /** @description availability (PublicListingQueryParams) */
-                availability?: ("day-full" | "day-partial" | "time-full" | "time-partial" | "full" | "partial") | null;
+                availability?: "day-full" | "day-partial" | "time-full" | "time-partial" | "full" | "partial";
                 /** @description minDuration (PublicListingQueryParams) */
-                minDuration?: unknown | null;
+                minDuration?: unknown;
                 /** @description stockMode (PublicListingQueryParams) */
-                stockMode?: ("strict" | "match-undefined") | null;
+                stockMode?: "strict" | "match-undefined";
                 /** @description minStock (PublicListingQueryParams) */
-                minStock?: unknown | null;
+                minStock?: unknown;
                 /** @description Extended-data filters (pub_, meta_), by the marketplace's search schemas. */
                 filters?: {
                     [key: string]: string;
@@ -7469,11 +7469,11 @@ export interface operations {
                 /** @description keywords (IntegrationListingQueryParams) */
                 keywords?: string;
                 /** @description origin (IntegrationListingQueryParams) */
-                origin?: unknown | null;
+                origin?: unknown;
                 /** @description bounds (IntegrationListingQueryParams) */
-                bounds?: unknown | null;
+                bounds?: unknown;
                 /** @description price (IntegrationListingQueryParams) */
-                price?: unknown | null;
+                price?: unknown;
                 /** @description ids (IntegrationListingQueryParams) */
                 ids?: string;
                 /** @description createdAtStart (IntegrationListingQueryParams) */
@@ -7487,15 +7487,15 @@ export interface operations {
                 /** @description end (IntegrationListingQueryParams) */
                 end?: string;
                 /** @description seats (IntegrationListingQueryParams) */
-                seats?: unknown | null;
+                seats?: unknown;
                 /** @description availability (IntegrationListingQueryParams) */
-                availability?: ("day-full" | "day-partial" | "time-full" | "time-partial" | "full" | "partial") | null;
+                availability?: "day-full" | "day-partial" | "time-full" | "time-partial" | "full" | "partial";
                 /** @description minDuration (IntegrationListingQueryParams) */
-                minDuration?: unknown | null;
+                minDuration?: unknown;
                 /** @description stockMode (IntegrationListingQueryParams) */
-                stockMode?: ("strict" | "match-undefined") | null;
+                stockMode?: "strict" | "match-undefined";
                 /** @description minStock (IntegrationListingQueryParams) */
-                minStock?: unknown | null;
+                minStock?: unknown;
                 /** @description states (IntegrationListingQueryParams) */
                 states?: string;
                 /** @description Extended-data filters (pub_, meta_), by the marketplace's search schemas. */
@@ -8244,15 +8244,15 @@ export interface operations {
                 /** @description end (TimeSlotQueryParams) */
                 end: string;
                 /** @description page (TimeSlotQueryParams) */
-                page?: unknown | null;
+                page?: unknown;
                 /** @description perPage (TimeSlotQueryParams) */
-                perPage?: unknown | null;
+                perPage?: unknown;
                 /** @description intervalDuration (TimeSlotQueryParams) */
-                intervalDuration?: unknown | null;
+                intervalDuration?: unknown;
                 /** @description maxPerInterval (TimeSlotQueryParams) */
-                maxPerInterval?: unknown | null;
+                maxPerInterval?: unknown;
                 /** @description minDurationStartingInInterval (TimeSlotQueryParams) */
-                minDurationStartingInInterval?: unknown | null;
+                minDurationStartingInInterval?: unknown;
                 /** @description intervalAlign (TimeSlotQueryParams) */
                 intervalAlign?: string;
                 /** @description Relationships to include, comma-separated, nested with dots (`author.profileImage`); `limit.<relationship>` caps a list, `imageVariant.<name>` defines a custom image variant. */
@@ -10310,7 +10310,7 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description only (OwnTransactionQueryParams) */
-                only?: ("sale" | "order") | null;
+                only?: "sale" | "order";
                 /** @description lastTransitions (OwnTransactionQueryParams) */
                 lastTransitions?: string;
                 /** @description states (OwnTransactionQueryParams) */
@@ -10318,13 +10318,13 @@ export interface operations {
                 /** @description processNames (OwnTransactionQueryParams) */
                 processNames?: string;
                 /** @description hasMessage (OwnTransactionQueryParams) */
-                hasMessage?: ("true" | "false") | null;
+                hasMessage?: "true" | "false";
                 /** @description hasPayin (OwnTransactionQueryParams) */
-                hasPayin?: ("true" | "false") | null;
+                hasPayin?: "true" | "false";
                 /** @description hasBooking (OwnTransactionQueryParams) */
-                hasBooking?: ("true" | "false") | null;
+                hasBooking?: "true" | "false";
                 /** @description hasStockReservation (OwnTransactionQueryParams) */
-                hasStockReservation?: ("true" | "false") | null;
+                hasStockReservation?: "true" | "false";
                 /** @description bookingStates (OwnTransactionQueryParams) */
                 bookingStates?: string;
                 /** @description bookingStart (OwnTransactionQueryParams) */
@@ -10733,13 +10733,13 @@ export interface operations {
                 /** @description processNames (IntegrationTransactionQueryParams) */
                 processNames?: string;
                 /** @description hasMessage (IntegrationTransactionQueryParams) */
-                hasMessage?: ("true" | "false") | null;
+                hasMessage?: "true" | "false";
                 /** @description hasPayin (IntegrationTransactionQueryParams) */
-                hasPayin?: ("true" | "false") | null;
+                hasPayin?: "true" | "false";
                 /** @description hasBooking (IntegrationTransactionQueryParams) */
-                hasBooking?: ("true" | "false") | null;
+                hasBooking?: "true" | "false";
                 /** @description hasStockReservation (IntegrationTransactionQueryParams) */
-                hasStockReservation?: ("true" | "false") | null;
+                hasStockReservation?: "true" | "false";
                 /** @description bookingStates (IntegrationTransactionQueryParams) */
                 bookingStates?: string;
                 /** @description bookingStart (IntegrationTransactionQueryParams) */
@@ -11570,7 +11570,7 @@ export interface operations {
                 /** @description subscriptionId (DeliveriesQuery) */
                 subscriptionId: string;
                 /** @description perPage (DeliveriesQuery) */
-                perPage?: unknown | null;
+                perPage?: unknown;
                 /** @description Relationships to include, comma-separated, nested with dots (`author.profileImage`); `limit.<relationship>` caps a list, `imageVariant.<name>` defines a custom image variant. */
                 include?: string;
                 /** @description Only these attributes of webhookDelivery resources (comma-separated paths, nested with dots); a named attribute the type does not have is null. Any other `fields.<type>` too. */
@@ -11612,7 +11612,7 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description startAfterSequenceId (EventStreamQuery) */
-                startAfterSequenceId?: unknown | null;
+                startAfterSequenceId?: unknown;
                 /** @description eventTypes (EventStreamQuery) */
                 eventTypes?: string;
                 /** @description resourceId (EventStreamQuery) */

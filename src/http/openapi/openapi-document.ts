@@ -1,7 +1,7 @@
 import type { EndpointSpec } from '../endpoint.decorators';
 import type { JsonSchema } from '../validation';
 import type { DeclaredRoute } from './declared-routes';
-import type { Operation } from './describe.decorator';
+import { ERROR_ANSWERS, type Operation } from './describe.decorator';
 import { dtoSchema, type ParamsClass } from './dto-schema';
 import { COMMAND_REFERENCE, componentName, ENVELOPE_SCHEMAS, includedResource, ref, resourceComponent } from './envelope-schemas';
 import type { ResourceSchema } from './resource-schema';
@@ -9,7 +9,7 @@ import { openApiPath, type RegisteredRoute } from './route-table';
 
 export type OpenApiDocument = JsonSchema & { paths: Record<string, Record<string, JsonSchema>>; components: JsonSchema & { schemas: Record<string, JsonSchema> } };
 
-export const TRANSIT = 'application/transit+json';
+const TRANSIT = 'application/transit+json';
 const JSON_TYPE = 'application/json';
 
 /** Which API a path belongs to: one document, one tag per API (the reference page groups by it). */
@@ -26,11 +26,6 @@ const bothFormats = (schema: JsonSchema) => ({
   [JSON_TYPE]: { schema },
   [TRANSIT]: { schema, 'x-transit': 'The same value in Transit (transit-json, compact unless X-Transit-Verbose: true); UUIDs (~u), keywords (~:), money (mn), locations (geo) and instants (~m) tagged.' },
 });
-
-const errorResponses = {
-  '4XX': { $ref: '#/components/responses/Error' },
-  '5XX': { $ref: '#/components/responses/Error' },
-};
 
 const queryParam = (name: string, schema: JsonSchema, description: string, required = false) => ({ name, in: 'query', required, description, schema });
 
@@ -110,7 +105,7 @@ export class OpenApiBuilder {
       'x-scopes': spec.scopes,
       parameters: params,
       ...(spec.body ? { requestBody: this.requestBody(spec.body) } : {}),
-      responses: { '200': spec.eventStream ? eventStreamAnswer(returned) : { description: 'OK', content: bothFormats(this.envelope(spec, returned)) }, ...errorResponses },
+      responses: { '200': spec.eventStream ? eventStreamAnswer(returned) : { description: 'OK', content: bothFormats(this.envelope(spec, returned)) }, ...ERROR_ANSWERS },
     };
   }
 
@@ -167,5 +162,10 @@ const withPathParams = (path: string, operation: JsonSchema): JsonSchema => {
   return missing.length === 0 ? operation : { ...operation, parameters: [...declared, ...missing.map((name) => ({ name, in: 'path', required: true, schema: { type: 'string' } }))] };
 };
 
-const withoutNull = (schema: JsonSchema): JsonSchema =>
-  Array.isArray(schema.type) ? { ...schema, type: (schema.type as string[]).find((t) => t !== 'null') } : schema;
+/** A query parameter is never null (a query string has no null): the DTO's nullable form without its null. */
+const withoutNull = (schema: JsonSchema): JsonSchema => {
+  if (Array.isArray(schema.type)) return { ...schema, type: (schema.type as string[]).find((t) => t !== 'null') };
+  const choices = schema.anyOf as JsonSchema[] | undefined;
+  if (choices?.length === 2 && choices.some((c) => c.type === 'null')) return choices.find((c) => c.type !== 'null')!;
+  return schema;
+};
