@@ -4321,6 +4321,110 @@ export type components = {
             };
             relationships?: components["schemas"]["Relationships"];
         };
+        "Resource.payAccount": {
+            /** Format: uuid */
+            id: string;
+            /** @constant */
+            type: "payAccount";
+            attributes: {
+                payAccountId: string;
+                payAccountData: {
+                    [key: string]: unknown;
+                } | null;
+            };
+            relationships?: components["schemas"]["Relationships"];
+        };
+        "Resource.stripeAccount": {
+            /** Format: uuid */
+            id: string;
+            /** @constant */
+            type: "stripeAccount";
+            attributes: {
+                stripeAccountId: string;
+                stripeAccountData: {
+                    [key: string]: unknown;
+                } | null;
+            };
+            relationships?: components["schemas"]["Relationships"];
+        };
+        "Resource.payAccountLink": {
+            /** Format: uuid */
+            id: string;
+            /** @constant */
+            type: "payAccountLink";
+            attributes: {
+                /** Format: uri */
+                url: string;
+                /** Format: date-time */
+                expiresAt: string;
+            };
+            relationships?: components["schemas"]["Relationships"];
+        };
+        "Resource.stripeAccountLink": {
+            /** Format: uuid */
+            id: string;
+            /** @constant */
+            type: "stripeAccountLink";
+            attributes: {
+                /** Format: uri */
+                url: string;
+                /** Format: date-time */
+                expiresAt: string;
+            };
+            relationships?: components["schemas"]["Relationships"];
+        };
+        "Resource.payPerson": {
+            /** Format: uuid */
+            id: string;
+            /** @constant */
+            type: "payPerson";
+            attributes: {
+                payPersonId: string;
+            };
+            relationships?: components["schemas"]["Relationships"];
+        };
+        "Resource.stripePerson": {
+            /** Format: uuid */
+            id: string;
+            /** @constant */
+            type: "stripePerson";
+            attributes: {
+                stripePersonId: string;
+            };
+            relationships?: components["schemas"]["Relationships"];
+        };
+        "Resource.paySetupIntent": {
+            /** Format: uuid */
+            id: string;
+            /** @constant */
+            type: "paySetupIntent";
+            attributes: {
+                paySetupIntentId: string;
+                clientSecret: string;
+            };
+            relationships?: components["schemas"]["Relationships"];
+        };
+        "Resource.stripeSetupIntent": {
+            /** Format: uuid */
+            id: string;
+            /** @constant */
+            type: "stripeSetupIntent";
+            attributes: {
+                stripeSetupIntentId: string;
+                clientSecret: string;
+            };
+            relationships?: components["schemas"]["Relationships"];
+        };
+        "Resource.stripeCustomer": {
+            /** Format: uuid */
+            id: string;
+            /** @constant */
+            type: "stripeCustomer";
+            attributes: {
+                stripeCustomerId: string;
+            };
+            relationships?: components["schemas"]["Relationships"];
+        };
         "Resource.transaction": {
             /** Format: uuid */
             id: string;
@@ -4505,7 +4609,7 @@ export type components = {
                 [key: string]: unknown;
             };
             relationships?: components["schemas"]["Relationships"];
-        } & (unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown);
+        } & (unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown);
     };
     responses: {
         /** @description The error envelope */
@@ -8659,6 +8763,8 @@ export interface operations {
             query?: {
                 /** @description Relationships to include, comma-separated, nested with dots (`author.profileImage`); `limit.<relationship>` caps a list, `imageVariant.<name>` defines a custom image variant. */
                 include?: string;
+                /** @description Only these attributes of payAccount resources (comma-separated paths, nested with dots); a named attribute the type does not have is null. Any other `fields.<type>` too. */
+                "fields.payAccount"?: string;
             };
             header?: never;
             path?: never;
@@ -8673,18 +8779,14 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: {
-                            [key: string]: unknown;
-                        };
+                        data: components["schemas"]["Resource.payAccount"];
                         included?: components["schemas"]["IncludedResource"][];
                         meta?: {
                             [key: string]: unknown;
                         };
                     };
                     "application/transit+json": {
-                        data: {
-                            [key: string]: unknown;
-                        };
+                        data: components["schemas"]["Resource.payAccount"];
                         included?: components["schemas"]["IncludedResource"][];
                         meta?: {
                             [key: string]: unknown;
@@ -8701,6 +8803,8 @@ export interface operations {
             query?: {
                 /** @description Relationships to include, comma-separated, nested with dots (`author.profileImage`); `limit.<relationship>` caps a list, `imageVariant.<name>` defines a custom image variant. */
                 include?: string;
+                /** @description Only these attributes of stripeAccount resources (comma-separated paths, nested with dots); a named attribute the type does not have is null. Any other `fields.<type>` too. */
+                "fields.stripeAccount"?: string;
             };
             header?: never;
             path?: never;
@@ -8715,18 +8819,14 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: {
-                            [key: string]: unknown;
-                        };
+                        data: components["schemas"]["Resource.stripeAccount"];
                         included?: components["schemas"]["IncludedResource"][];
                         meta?: {
                             [key: string]: unknown;
                         };
                     };
                     "application/transit+json": {
-                        data: {
-                            [key: string]: unknown;
-                        };
+                        data: components["schemas"]["Resource.stripeAccount"];
                         included?: components["schemas"]["IncludedResource"][];
                         meta?: {
                             [key: string]: unknown;
@@ -8743,6 +8843,8 @@ export interface operations {
             query?: {
                 /** @description Relationships to include, comma-separated, nested with dots (`author.profileImage`); `limit.<relationship>` caps a list, `imageVariant.<name>` defines a custom image variant. */
                 include?: string;
+                /** @description Only these attributes of payAccount resources (comma-separated paths, nested with dots); a named attribute the type does not have is null. Any other `fields.<type>` too. */
+                "fields.payAccount"?: string;
                 /** @description Answer with the whole resource instead of its reference. */
                 expand?: "true" | "false" | "";
             };
@@ -8764,9 +8866,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: {
-                            [key: string]: unknown;
-                        } | {
+                        data: components["schemas"]["Resource.payAccount"] | {
                             /** Format: uuid */
                             id: string;
                             type: string;
@@ -8778,9 +8878,7 @@ export interface operations {
                         };
                     };
                     "application/transit+json": {
-                        data: {
-                            [key: string]: unknown;
-                        } | {
+                        data: components["schemas"]["Resource.payAccount"] | {
                             /** Format: uuid */
                             id: string;
                             type: string;
@@ -8802,6 +8900,8 @@ export interface operations {
             query?: {
                 /** @description Relationships to include, comma-separated, nested with dots (`author.profileImage`); `limit.<relationship>` caps a list, `imageVariant.<name>` defines a custom image variant. */
                 include?: string;
+                /** @description Only these attributes of stripeAccount resources (comma-separated paths, nested with dots); a named attribute the type does not have is null. Any other `fields.<type>` too. */
+                "fields.stripeAccount"?: string;
                 /** @description Answer with the whole resource instead of its reference. */
                 expand?: "true" | "false" | "";
             };
@@ -8823,9 +8923,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: {
-                            [key: string]: unknown;
-                        } | {
+                        data: components["schemas"]["Resource.stripeAccount"] | {
                             /** Format: uuid */
                             id: string;
                             type: string;
@@ -8837,9 +8935,7 @@ export interface operations {
                         };
                     };
                     "application/transit+json": {
-                        data: {
-                            [key: string]: unknown;
-                        } | {
+                        data: components["schemas"]["Resource.stripeAccount"] | {
                             /** Format: uuid */
                             id: string;
                             type: string;
@@ -8861,6 +8957,8 @@ export interface operations {
             query?: {
                 /** @description Relationships to include, comma-separated, nested with dots (`author.profileImage`); `limit.<relationship>` caps a list, `imageVariant.<name>` defines a custom image variant. */
                 include?: string;
+                /** @description Only these attributes of payAccount resources (comma-separated paths, nested with dots); a named attribute the type does not have is null. Any other `fields.<type>` too. */
+                "fields.payAccount"?: string;
                 /** @description Answer with the whole resource instead of its reference. */
                 expand?: "true" | "false" | "";
             };
@@ -8882,9 +8980,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: {
-                            [key: string]: unknown;
-                        } | {
+                        data: components["schemas"]["Resource.payAccount"] | {
                             /** Format: uuid */
                             id: string;
                             type: string;
@@ -8896,9 +8992,7 @@ export interface operations {
                         };
                     };
                     "application/transit+json": {
-                        data: {
-                            [key: string]: unknown;
-                        } | {
+                        data: components["schemas"]["Resource.payAccount"] | {
                             /** Format: uuid */
                             id: string;
                             type: string;
@@ -8920,6 +9014,8 @@ export interface operations {
             query?: {
                 /** @description Relationships to include, comma-separated, nested with dots (`author.profileImage`); `limit.<relationship>` caps a list, `imageVariant.<name>` defines a custom image variant. */
                 include?: string;
+                /** @description Only these attributes of stripeAccount resources (comma-separated paths, nested with dots); a named attribute the type does not have is null. Any other `fields.<type>` too. */
+                "fields.stripeAccount"?: string;
                 /** @description Answer with the whole resource instead of its reference. */
                 expand?: "true" | "false" | "";
             };
@@ -8941,9 +9037,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: {
-                            [key: string]: unknown;
-                        } | {
+                        data: components["schemas"]["Resource.stripeAccount"] | {
                             /** Format: uuid */
                             id: string;
                             type: string;
@@ -8955,9 +9049,7 @@ export interface operations {
                         };
                     };
                     "application/transit+json": {
-                        data: {
-                            [key: string]: unknown;
-                        } | {
+                        data: components["schemas"]["Resource.stripeAccount"] | {
                             /** Format: uuid */
                             id: string;
                             type: string;
@@ -8979,6 +9071,8 @@ export interface operations {
             query?: {
                 /** @description Relationships to include, comma-separated, nested with dots (`author.profileImage`); `limit.<relationship>` caps a list, `imageVariant.<name>` defines a custom image variant. */
                 include?: string;
+                /** @description Only these attributes of payAccountLink resources (comma-separated paths, nested with dots); a named attribute the type does not have is null. Any other `fields.<type>` too. */
+                "fields.payAccountLink"?: string;
                 /** @description Answer with the whole resource instead of its reference. */
                 expand?: "true" | "false" | "";
             };
@@ -9000,9 +9094,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: {
-                            [key: string]: unknown;
-                        } | {
+                        data: components["schemas"]["Resource.payAccountLink"] | {
                             /** Format: uuid */
                             id: string;
                             type: string;
@@ -9014,9 +9106,7 @@ export interface operations {
                         };
                     };
                     "application/transit+json": {
-                        data: {
-                            [key: string]: unknown;
-                        } | {
+                        data: components["schemas"]["Resource.payAccountLink"] | {
                             /** Format: uuid */
                             id: string;
                             type: string;
@@ -9038,6 +9128,8 @@ export interface operations {
             query?: {
                 /** @description Relationships to include, comma-separated, nested with dots (`author.profileImage`); `limit.<relationship>` caps a list, `imageVariant.<name>` defines a custom image variant. */
                 include?: string;
+                /** @description Only these attributes of stripeAccountLink resources (comma-separated paths, nested with dots); a named attribute the type does not have is null. Any other `fields.<type>` too. */
+                "fields.stripeAccountLink"?: string;
                 /** @description Answer with the whole resource instead of its reference. */
                 expand?: "true" | "false" | "";
             };
@@ -9059,9 +9151,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: {
-                            [key: string]: unknown;
-                        } | {
+                        data: components["schemas"]["Resource.stripeAccountLink"] | {
                             /** Format: uuid */
                             id: string;
                             type: string;
@@ -9073,9 +9163,7 @@ export interface operations {
                         };
                     };
                     "application/transit+json": {
-                        data: {
-                            [key: string]: unknown;
-                        } | {
+                        data: components["schemas"]["Resource.stripeAccountLink"] | {
                             /** Format: uuid */
                             id: string;
                             type: string;
@@ -9451,6 +9539,8 @@ export interface operations {
             query?: {
                 /** @description Relationships to include, comma-separated, nested with dots (`author.profileImage`); `limit.<relationship>` caps a list, `imageVariant.<name>` defines a custom image variant. */
                 include?: string;
+                /** @description Only these attributes of payPerson resources (comma-separated paths, nested with dots); a named attribute the type does not have is null. Any other `fields.<type>` too. */
+                "fields.payPerson"?: string;
                 /** @description Answer with the whole resource instead of its reference. */
                 expand?: "true" | "false" | "";
             };
@@ -9472,9 +9562,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: {
-                            [key: string]: unknown;
-                        } | {
+                        data: components["schemas"]["Resource.payPerson"] | {
                             /** Format: uuid */
                             id: string;
                             type: string;
@@ -9486,9 +9574,7 @@ export interface operations {
                         };
                     };
                     "application/transit+json": {
-                        data: {
-                            [key: string]: unknown;
-                        } | {
+                        data: components["schemas"]["Resource.payPerson"] | {
                             /** Format: uuid */
                             id: string;
                             type: string;
@@ -9510,6 +9596,8 @@ export interface operations {
             query?: {
                 /** @description Relationships to include, comma-separated, nested with dots (`author.profileImage`); `limit.<relationship>` caps a list, `imageVariant.<name>` defines a custom image variant. */
                 include?: string;
+                /** @description Only these attributes of stripePerson resources (comma-separated paths, nested with dots); a named attribute the type does not have is null. Any other `fields.<type>` too. */
+                "fields.stripePerson"?: string;
                 /** @description Answer with the whole resource instead of its reference. */
                 expand?: "true" | "false" | "";
             };
@@ -9531,9 +9619,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: {
-                            [key: string]: unknown;
-                        } | {
+                        data: components["schemas"]["Resource.stripePerson"] | {
                             /** Format: uuid */
                             id: string;
                             type: string;
@@ -9545,9 +9631,7 @@ export interface operations {
                         };
                     };
                     "application/transit+json": {
-                        data: {
-                            [key: string]: unknown;
-                        } | {
+                        data: components["schemas"]["Resource.stripePerson"] | {
                             /** Format: uuid */
                             id: string;
                             type: string;
@@ -9569,6 +9653,8 @@ export interface operations {
             query?: {
                 /** @description Relationships to include, comma-separated, nested with dots (`author.profileImage`); `limit.<relationship>` caps a list, `imageVariant.<name>` defines a custom image variant. */
                 include?: string;
+                /** @description Only these attributes of paySetupIntent resources (comma-separated paths, nested with dots); a named attribute the type does not have is null. Any other `fields.<type>` too. */
+                "fields.paySetupIntent"?: string;
                 /** @description Answer with the whole resource instead of its reference. */
                 expand?: "true" | "false" | "";
             };
@@ -9590,9 +9676,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: {
-                            [key: string]: unknown;
-                        } | {
+                        data: components["schemas"]["Resource.paySetupIntent"] | {
                             /** Format: uuid */
                             id: string;
                             type: string;
@@ -9604,9 +9688,7 @@ export interface operations {
                         };
                     };
                     "application/transit+json": {
-                        data: {
-                            [key: string]: unknown;
-                        } | {
+                        data: components["schemas"]["Resource.paySetupIntent"] | {
                             /** Format: uuid */
                             id: string;
                             type: string;
@@ -9628,6 +9710,8 @@ export interface operations {
             query?: {
                 /** @description Relationships to include, comma-separated, nested with dots (`author.profileImage`); `limit.<relationship>` caps a list, `imageVariant.<name>` defines a custom image variant. */
                 include?: string;
+                /** @description Only these attributes of stripeSetupIntent resources (comma-separated paths, nested with dots); a named attribute the type does not have is null. Any other `fields.<type>` too. */
+                "fields.stripeSetupIntent"?: string;
                 /** @description Answer with the whole resource instead of its reference. */
                 expand?: "true" | "false" | "";
             };
@@ -9649,9 +9733,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: {
-                            [key: string]: unknown;
-                        } | {
+                        data: components["schemas"]["Resource.stripeSetupIntent"] | {
                             /** Format: uuid */
                             id: string;
                             type: string;
@@ -9663,9 +9745,7 @@ export interface operations {
                         };
                     };
                     "application/transit+json": {
-                        data: {
-                            [key: string]: unknown;
-                        } | {
+                        data: components["schemas"]["Resource.stripeSetupIntent"] | {
                             /** Format: uuid */
                             id: string;
                             type: string;
@@ -9687,6 +9767,8 @@ export interface operations {
             query?: {
                 /** @description Relationships to include, comma-separated, nested with dots (`author.profileImage`); `limit.<relationship>` caps a list, `imageVariant.<name>` defines a custom image variant. */
                 include?: string;
+                /** @description Only these attributes of stripeCustomer resources (comma-separated paths, nested with dots); a named attribute the type does not have is null. Any other `fields.<type>` too. */
+                "fields.stripeCustomer"?: string;
                 /** @description Answer with the whole resource instead of its reference. */
                 expand?: "true" | "false" | "";
             };
@@ -9708,9 +9790,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: {
-                            [key: string]: unknown;
-                        } | {
+                        data: components["schemas"]["Resource.stripeCustomer"] | {
                             /** Format: uuid */
                             id: string;
                             type: string;
@@ -9722,9 +9802,7 @@ export interface operations {
                         };
                     };
                     "application/transit+json": {
-                        data: {
-                            [key: string]: unknown;
-                        } | {
+                        data: components["schemas"]["Resource.stripeCustomer"] | {
                             /** Format: uuid */
                             id: string;
                             type: string;
@@ -9746,6 +9824,8 @@ export interface operations {
             query?: {
                 /** @description Relationships to include, comma-separated, nested with dots (`author.profileImage`); `limit.<relationship>` caps a list, `imageVariant.<name>` defines a custom image variant. */
                 include?: string;
+                /** @description Only these attributes of stripeCustomer resources (comma-separated paths, nested with dots); a named attribute the type does not have is null. Any other `fields.<type>` too. */
+                "fields.stripeCustomer"?: string;
                 /** @description Answer with the whole resource instead of its reference. */
                 expand?: "true" | "false" | "";
             };
@@ -9767,9 +9847,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: {
-                            [key: string]: unknown;
-                        } | {
+                        data: components["schemas"]["Resource.stripeCustomer"] | {
                             /** Format: uuid */
                             id: string;
                             type: string;
@@ -9781,9 +9859,7 @@ export interface operations {
                         };
                     };
                     "application/transit+json": {
-                        data: {
-                            [key: string]: unknown;
-                        } | {
+                        data: components["schemas"]["Resource.stripeCustomer"] | {
                             /** Format: uuid */
                             id: string;
                             type: string;
@@ -9805,6 +9881,8 @@ export interface operations {
             query?: {
                 /** @description Relationships to include, comma-separated, nested with dots (`author.profileImage`); `limit.<relationship>` caps a list, `imageVariant.<name>` defines a custom image variant. */
                 include?: string;
+                /** @description Only these attributes of stripeCustomer resources (comma-separated paths, nested with dots); a named attribute the type does not have is null. Any other `fields.<type>` too. */
+                "fields.stripeCustomer"?: string;
                 /** @description Answer with the whole resource instead of its reference. */
                 expand?: "true" | "false" | "";
             };
@@ -9826,9 +9904,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: {
-                            [key: string]: unknown;
-                        } | {
+                        data: components["schemas"]["Resource.stripeCustomer"] | {
                             /** Format: uuid */
                             id: string;
                             type: string;
@@ -9840,9 +9916,7 @@ export interface operations {
                         };
                     };
                     "application/transit+json": {
-                        data: {
-                            [key: string]: unknown;
-                        } | {
+                        data: components["schemas"]["Resource.stripeCustomer"] | {
                             /** Format: uuid */
                             id: string;
                             type: string;
@@ -9864,6 +9938,8 @@ export interface operations {
             query?: {
                 /** @description Relationships to include, comma-separated, nested with dots (`author.profileImage`); `limit.<relationship>` caps a list, `imageVariant.<name>` defines a custom image variant. */
                 include?: string;
+                /** @description Only these attributes of stripeCustomer resources (comma-separated paths, nested with dots); a named attribute the type does not have is null. Any other `fields.<type>` too. */
+                "fields.stripeCustomer"?: string;
                 /** @description Answer with the whole resource instead of its reference. */
                 expand?: "true" | "false" | "";
             };
@@ -9885,9 +9961,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: {
-                            [key: string]: unknown;
-                        } | {
+                        data: components["schemas"]["Resource.stripeCustomer"] | {
                             /** Format: uuid */
                             id: string;
                             type: string;
@@ -9899,9 +9973,7 @@ export interface operations {
                         };
                     };
                     "application/transit+json": {
-                        data: {
-                            [key: string]: unknown;
-                        } | {
+                        data: components["schemas"]["Resource.stripeCustomer"] | {
                             /** Format: uuid */
                             id: string;
                             type: string;
@@ -9923,6 +9995,8 @@ export interface operations {
             query?: {
                 /** @description Relationships to include, comma-separated, nested with dots (`author.profileImage`); `limit.<relationship>` caps a list, `imageVariant.<name>` defines a custom image variant. */
                 include?: string;
+                /** @description Only these attributes of stripeCustomer resources (comma-separated paths, nested with dots); a named attribute the type does not have is null. Any other `fields.<type>` too. */
+                "fields.stripeCustomer"?: string;
                 /** @description Answer with the whole resource instead of its reference. */
                 expand?: "true" | "false" | "";
             };
@@ -9944,9 +10018,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: {
-                            [key: string]: unknown;
-                        } | {
+                        data: components["schemas"]["Resource.stripeCustomer"] | {
                             /** Format: uuid */
                             id: string;
                             type: string;
@@ -9958,9 +10030,7 @@ export interface operations {
                         };
                     };
                     "application/transit+json": {
-                        data: {
-                            [key: string]: unknown;
-                        } | {
+                        data: components["schemas"]["Resource.stripeCustomer"] | {
                             /** Format: uuid */
                             id: string;
                             type: string;
@@ -9982,6 +10052,8 @@ export interface operations {
             query?: {
                 /** @description Relationships to include, comma-separated, nested with dots (`author.profileImage`); `limit.<relationship>` caps a list, `imageVariant.<name>` defines a custom image variant. */
                 include?: string;
+                /** @description Only these attributes of stripeCustomer resources (comma-separated paths, nested with dots); a named attribute the type does not have is null. Any other `fields.<type>` too. */
+                "fields.stripeCustomer"?: string;
                 /** @description Answer with the whole resource instead of its reference. */
                 expand?: "true" | "false" | "";
             };
@@ -10003,9 +10075,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: {
-                            [key: string]: unknown;
-                        } | {
+                        data: components["schemas"]["Resource.stripeCustomer"] | {
                             /** Format: uuid */
                             id: string;
                             type: string;
@@ -10017,9 +10087,7 @@ export interface operations {
                         };
                     };
                     "application/transit+json": {
-                        data: {
-                            [key: string]: unknown;
-                        } | {
+                        data: components["schemas"]["Resource.stripeCustomer"] | {
                             /** Format: uuid */
                             id: string;
                             type: string;

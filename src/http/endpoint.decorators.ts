@@ -37,12 +37,14 @@ export interface EndpointSpec {
   list?: boolean;
   /** What `data` holds: one resource of this schema, or a list of them (`[schema]`). */
   returns?: ResourceSchema | readonly [ResourceSchema];
+  /** `returns` by path, for an endpoint with two names whose resource is named after the path (`pay_*`, `stripe_*`). */
+  returnsByPath?: Readonly<Record<string, ResourceSchema>>;
   /** One line for the API reference. */
   summary?: string;
 }
 
-export type QueryOptions = Partial<Pick<EndpointSpec, 'paginated' | 'list' | 'eventStream' | 'query' | 'readQuery' | 'filterPrefixes' | 'ignoresUnknownQuery' | 'returns' | 'summary'>>;
-export type CommandOptions = Partial<Pick<EndpointSpec, 'query' | 'body' | 'returns' | 'summary'>>;
+export type QueryOptions = Partial<Pick<EndpointSpec, 'paginated' | 'list' | 'eventStream' | 'query' | 'readQuery' | 'filterPrefixes' | 'ignoresUnknownQuery' | 'returns' | 'returnsByPath' | 'summary'>>;
+export type CommandOptions = Partial<Pick<EndpointSpec, 'query' | 'body' | 'returns' | 'returnsByPath' | 'summary'>>;
 
 export const ANY_MARKETPLACE_TOKEN: readonly Scope[] = ['public-read', 'user', 'trusted:user'];
 export const USER_TOKEN: readonly Scope[] = ['user', 'trusted:user'];

@@ -87,7 +87,8 @@ export class OpenApiBuilder {
   }
 
   private endpointOperation(path: string, spec: EndpointSpec): Operation {
-    const returned = spec.returns ? (Array.isArray(spec.returns) ? (spec.returns as [ResourceSchema])[0] : (spec.returns as ResourceSchema)) : undefined;
+    const byPath = spec.returnsByPath ? Object.entries(spec.returnsByPath).find(([suffix]) => path.endsWith(`/${suffix}`))?.[1] : undefined;
+    const returned = byPath ?? (spec.returns ? (Array.isArray(spec.returns) ? (spec.returns as [ResourceSchema])[0] : (spec.returns as ResourceSchema)) : undefined);
     if (returned) this.addResource(returned);
     const query = dtoSchema(spec.query);
     const params = [

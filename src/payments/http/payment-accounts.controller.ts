@@ -1,4 +1,5 @@
 import { Controller, Inject, Req } from '@nestjs/common';
+import { ACCOUNT_LINK_SCHEMAS, ACCOUNT_SCHEMAS, byNaming, CUSTOMER_SCHEMA, PERSON_SCHEMAS, SETUP_INTENT_SCHEMAS } from './payment.schemas';
 import { randomUUID } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import { Api, ApiRequest, commandContextOf } from '../../http/api-request';
@@ -55,7 +56,7 @@ export class PaymentAccountsController {
     }
   }
 
-  @ApiQuery(['pay_account/fetch', 'stripe_account/fetch'], USER_TOKEN)
+  @ApiQuery(['pay_account/fetch', 'stripe_account/fetch'], USER_TOKEN, { returnsByPath: byNaming(ACCOUNT_SCHEMAS, 'account/fetch') })
   fetch(@Api() api: ApiRequest, @Req() request: FastifyRequest) {
     return this.named(request, async (naming) => {
       const { id, data } = await this.accounts.fetchAccount(api.auth.marketplaceId, api.auth.userId!);
@@ -63,7 +64,7 @@ export class PaymentAccountsController {
     });
   }
 
-  @ApiCommand(['pay_account/create', 'stripe_account/create'], USER_TOKEN, { body: CreateAccountBody })
+  @ApiCommand(['pay_account/create', 'stripe_account/create'], USER_TOKEN, { body: CreateAccountBody, returnsByPath: byNaming(ACCOUNT_SCHEMAS, 'account/create') })
   create(@Api() api: ApiRequest, @Req() request: FastifyRequest) {
     return this.named(request, async (naming) => {
       const b = bodyOf(api, CreateAccountBody);
@@ -72,7 +73,7 @@ export class PaymentAccountsController {
     });
   }
 
-  @ApiCommand(['pay_account/update', 'stripe_account/update'], USER_TOKEN, { body: UpdateAccountBody })
+  @ApiCommand(['pay_account/update', 'stripe_account/update'], USER_TOKEN, { body: UpdateAccountBody, returnsByPath: byNaming(ACCOUNT_SCHEMAS, 'account/update') })
   update(@Api() api: ApiRequest, @Req() request: FastifyRequest) {
     return this.named(request, async (naming) => {
       const b = bodyOf(api, UpdateAccountBody);
@@ -81,7 +82,7 @@ export class PaymentAccountsController {
     });
   }
 
-  @ApiCommand(['pay_account_links/create', 'stripe_account_links/create'], USER_TOKEN, { body: AccountLinkBody })
+  @ApiCommand(['pay_account_links/create', 'stripe_account_links/create'], USER_TOKEN, { body: AccountLinkBody, returnsByPath: byNaming(ACCOUNT_LINK_SCHEMAS, 'account_links/create') })
   createLink(@Api() api: ApiRequest, @Req() request: FastifyRequest) {
     return this.named(request, async (naming) => {
       const b = bodyOf(api, AccountLinkBody);
@@ -117,7 +118,7 @@ export class PaymentAccountsController {
     });
   }
 
-  @ApiCommand(['pay_persons/create', 'stripe_persons/create'], USER_TOKEN, { body: PersonBody })
+  @ApiCommand(['pay_persons/create', 'stripe_persons/create'], USER_TOKEN, { body: PersonBody, returnsByPath: byNaming(PERSON_SCHEMAS, 'persons/create') })
   createPerson(@Api() api: ApiRequest, @Req() request: FastifyRequest) {
     return this.named(request, async (naming) => {
       const b = bodyOf(api, PersonBody);
@@ -126,7 +127,7 @@ export class PaymentAccountsController {
     });
   }
 
-  @ApiCommand(['pay_setup_intents/create', 'stripe_setup_intents/create'], USER_TOKEN, { body: NoParams })
+  @ApiCommand(['pay_setup_intents/create', 'stripe_setup_intents/create'], USER_TOKEN, { body: NoParams, returnsByPath: byNaming(SETUP_INTENT_SCHEMAS, 'setup_intents/create') })
   createSetupIntent(@Api() api: ApiRequest, @Req() request: FastifyRequest) {
     return this.named(request, async (naming) => {
       const seti = await this.accounts.createSetupIntent(commandContextOf(api, this.clock), api.auth.userId!);
@@ -136,7 +137,7 @@ export class PaymentAccountsController {
     });
   }
 
-  @ApiCommand(['pay_customer/create', 'stripe_customer/create'], USER_TOKEN, { body: CreateCustomerBody })
+  @ApiCommand(['pay_customer/create', 'stripe_customer/create'], USER_TOKEN, { body: CreateCustomerBody, returns: CUSTOMER_SCHEMA })
   createCustomer(@Api() api: ApiRequest, @Req() request: FastifyRequest) {
     return this.named(request, async () => {
       const b = bodyOf(api, CreateCustomerBody);
@@ -147,7 +148,7 @@ export class PaymentAccountsController {
     });
   }
 
-  @ApiCommand(['pay_customer/add_payment_method', 'stripe_customer/add_payment_method'], USER_TOKEN, { body: PaymentMethodBody })
+  @ApiCommand(['pay_customer/add_payment_method', 'stripe_customer/add_payment_method'], USER_TOKEN, { body: PaymentMethodBody, returns: CUSTOMER_SCHEMA })
   addPaymentMethod(@Api() api: ApiRequest, @Req() request: FastifyRequest) {
     return this.named(request, async () => {
       const b = bodyOf(api, PaymentMethodBody);
@@ -156,7 +157,7 @@ export class PaymentAccountsController {
     });
   }
 
-  @ApiCommand(['pay_customer/delete_payment_method', 'stripe_customer/delete_payment_method'], USER_TOKEN, { body: NoParams })
+  @ApiCommand(['pay_customer/delete_payment_method', 'stripe_customer/delete_payment_method'], USER_TOKEN, { body: NoParams, returns: CUSTOMER_SCHEMA })
   deletePaymentMethod(@Api() api: ApiRequest, @Req() request: FastifyRequest) {
     return this.named(request, async () => {
       const s = await this.accounts.deletePaymentMethod(commandContextOf(api, this.clock), api.auth.userId!);
