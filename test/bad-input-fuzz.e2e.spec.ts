@@ -21,6 +21,7 @@ const CASES: Array<{ name: string; query?: string; body?: string; onlyFor?: 'POS
   { name: 'NUL in a string', body: JSON.stringify({ title: 'a\u0000b', firstName: 'a\u0000b', bio: 'a\u0000b' }), onlyFor: 'POST' },
   { name: 'lone surrogate', body: '{"title":"a\\ud800b","firstName":"\\udc00","bio":"x\\ud800"}', onlyFor: 'POST' },
   { name: '__proto__ in the body', body: '{"__proto__":{"polluted":true}}', onlyFor: 'POST' },
+  { name: 'an identity provider named by an Object.prototype member', body: JSON.stringify({ idpId: 'valueOf', idpClientId: 'c', idpToken: 't' }), onlyFor: 'POST' },
   { name: 'query __proto__', query: '__proto__=1' },
   { name: 'query constructor', query: 'constructor=1' },
   { name: 'query toString', query: 'toString=1' },
