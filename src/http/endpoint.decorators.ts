@@ -43,8 +43,9 @@ export interface EndpointSpec {
   summary?: string;
 }
 
-export type QueryOptions = Partial<Pick<EndpointSpec, 'paginated' | 'list' | 'eventStream' | 'query' | 'readQuery' | 'filterPrefixes' | 'ignoresUnknownQuery' | 'returns' | 'returnsByPath' | 'summary'>>;
-export type CommandOptions = Partial<Pick<EndpointSpec, 'query' | 'body' | 'returns' | 'returnsByPath' | 'summary'>>;
+export type QueryOptions = Partial<Omit<EndpointSpec, 'kind' | 'scopes' | 'body'>>;
+/** A command always declares its body (`NoParams` when it takes none): what it accepts is never left undescribed. */
+export type CommandOptions = Partial<Pick<EndpointSpec, 'query' | 'returns' | 'returnsByPath' | 'summary'>> & Pick<Required<EndpointSpec>, 'body'>;
 
 export const ANY_MARKETPLACE_TOKEN: readonly Scope[] = ['public-read', 'user', 'trusted:user'];
 export const USER_TOKEN: readonly Scope[] = ['user', 'trusted:user'];
@@ -59,7 +60,7 @@ export const ApiQuery = (path: string | string[], scopes: readonly Scope[], opti
   );
 
 /** A POST command of a data API: answers 200 (never 201) with a reference unless `expand=true`. */
-export const ApiCommand = (path: string | string[], scopes: readonly Scope[], options: CommandOptions = {}) =>
+export const ApiCommand = (path: string | string[], scopes: readonly Scope[], options: CommandOptions) =>
   applyDecorators(
     Post(path),
     HttpCode(200),
