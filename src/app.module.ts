@@ -11,6 +11,7 @@ import { OperatorsModule } from './operators/operators.module';
 import { FilesModule } from './files/files.module';
 import { ImagesModule } from './images/images.module';
 import { ApiGuard } from './http/api.guard';
+import { OpenApiModule } from './http/openapi/openapi.module';
 import type { Infrastructure } from './infrastructure/composition-root';
 import { MarketplacesModule } from './marketplaces/marketplaces.module';
 import { systemClock, type Clock } from './shared/clock';
@@ -28,7 +29,7 @@ export class AppModule {
   static with(infra: Infrastructure, clock: Clock = systemClock, ids: IdGenerator = randomIds): DynamicModule {
     return {
       module: AppModule,
-      imports: [CoreModule.with(infra, clock, ids), MarketplacesModule, UsersModule, AuthModule, EventsModule, ImagesModule, FilesModule, SearchSchemasModule, ListingsModule, AssetsModule, HealthModule.with(infra), AvailabilityModule, StockModule, PaymentsModule, TransactionsModule, WebhooksModule, OperatorsModule],
+      imports: [CoreModule.with(infra, clock, ids), MarketplacesModule, UsersModule, AuthModule, EventsModule, ImagesModule, FilesModule, SearchSchemasModule, ListingsModule, AssetsModule, HealthModule.with(infra), AvailabilityModule, StockModule, PaymentsModule, TransactionsModule, WebhooksModule, OperatorsModule, OpenApiModule],
       providers: [{ provide: APP_GUARD, useClass: ApiGuard }],
     };
   }

@@ -1,5 +1,6 @@
 import multipart from '@fastify/multipart';
 import { NestFactory } from '@nestjs/core';
+import type { FastifyInstance } from 'fastify';
 import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
 import { AppModule } from './app.module';
 import { STORAGE_CORS } from './files/http/file-storage.routes';
@@ -25,6 +26,19 @@ export interface ServerOptions {
   logStream?: NodeJS.WritableStream;
   /** Start the reactors and the scheduler (default true; the benchmarks' bare runs and the CLI do without). */
   background?: boolean;
+  /** Sees every answer as sent: the tests check each against the API description (test/support/answer-check.ts). */
+  inspectAnswers?: (answer: Answer) => void;
+}
+
+/** An answer as it leaves the server, for ServerOptions.inspectAnswers. */
+export interface Answer {
+  method: string;
+  url: string;
+  /** The route's pattern (`/v1/api/listings/show`), or null when no route matched. */
+  route: string | null;
+  status: number;
+  contentType: string;
+  body: string;
 }
 
 const BODY_LIMIT = 10 * 1024 * 1024;
@@ -44,6 +58,7 @@ export const createServer = async (infra: Infrastructure, options: ServerOptions
   if (infra.config.rateLimits) installRateLimits(adapter.getInstance(), infra.config.rateLimits);
   installReadModelsBehindHeader(adapter.getInstance());
   installSecurityHeaders(adapter.getInstance());
+  if (options.inspectAnswers) inspectAnswers(adapter.getInstance(), options.inspectAnswers);
   // The APIs take Transit, JSON, forms (Authentication API) and multipart (uploads); anything else is 415.
   installBodyParsers(adapter.getInstance(), BODY_LIMIT);
   const app = await NestFactory.create<NestFastifyApplication>(AppModule.with(infra, options.clock, options.ids), adapter, {
@@ -79,6 +94,20 @@ export const createServer = async (infra: Infrastructure, options: ServerOptions
   if (options.background !== false) await startServerBackground(app, infra, options.clock);
   return app;
 };
+
+const inspectAnswers = (fastify: FastifyInstance, inspect: (answer: Answer) => void) =>
+  fastify.addHook('onSend', async (request, reply, payload) => {
+    if (typeof payload === 'string' || Buffer.isBuffer(payload))
+      inspect({
+        method: request.method,
+        url: request.url,
+        route: request.routeOptions.url ?? null,
+        status: reply.statusCode,
+        contentType: String(reply.getHeader('content-type') ?? ''),
+        body: payload.toString(),
+      });
+    return payload;
+  });
 
 /** The reactors and the scheduler of an application built with `background: false` (main.ts: after the bootstrap). */
 export const startServerBackground = async (app: NestFastifyApplication, infra: Infrastructure, clock?: Clock): Promise<void> => {

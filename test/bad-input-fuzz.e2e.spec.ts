@@ -1,14 +1,8 @@
-import { RequestMethod } from '@nestjs/common';
 import { ModulesContainer } from '@nestjs/core';
-import { ENDPOINT, EndpointSpec } from '../src/http/endpoint.decorators';
-import { bearer, form, http } from './support/http';
+import { declaredRoutes } from '../src/http/openapi/declared-routes';
+import { userAndIntegrationTokens } from './support/api-tokens';
+import { bearer, http } from './support/http';
 import { startTestServer, TestServer } from './support/test-server';
-
-interface Endpoint {
-  method: 'GET' | 'POST';
-  path: string;
-  spec: EndpointSpec;
-}
 
 /**
  * Every data-API endpoint the application declares (ApiQuery/ApiCommand), read from Nest's metadata. Routes outside
@@ -16,25 +10,7 @@ interface Endpoint {
  * (`/v1/files/storage/{upload,download}/<token>`, src/files/http/file-storage.routes.ts) take no parameters but a
  * signed token (anything else is 403) and a raw body (any bytes are valid content); test/files.e2e.spec.ts covers them.
  */
-const endpointsOf = (server: TestServer): Endpoint[] => {
-  const found: Endpoint[] = [];
-  for (const module of server.app.get(ModulesContainer).values()) {
-    for (const wrapper of module.controllers.values()) {
-      const type = wrapper.metatype as (new (...args: never[]) => unknown) | null;
-      if (!type) continue;
-      const base = String(Reflect.getMetadata('path', type) ?? '').replace(/^\/|\/$/g, '');
-      for (const name of Object.getOwnPropertyNames(type.prototype)) {
-        const handler = type.prototype[name];
-        const spec = typeof handler === 'function' ? (Reflect.getMetadata(ENDPOINT, handler) as EndpointSpec | undefined) : undefined;
-        if (!spec) continue;
-        const paths = [Reflect.getMetadata('path', handler) as string | string[]].flat();
-        const method = Reflect.getMetadata('method', handler) === RequestMethod.POST ? 'POST' : 'GET';
-        for (const p of paths) found.push({ method, spec, path: `/${[base, String(p).replace(/^\/|\/$/g, '')].filter(Boolean).join('/')}` });
-      }
-    }
-  }
-  return found;
-};
+const endpointsOf = (server: TestServer) => declaredRoutes(server.app.get(ModulesContainer)).filter((route) => route.spec);
 
 const deep = (levels: number) => '['.repeat(levels) + ']'.repeat(levels);
 
@@ -45,6 +21,7 @@ const CASES: Array<{ name: string; query?: string; body?: string; onlyFor?: 'POS
   { name: 'NUL in a string', body: JSON.stringify({ title: 'a\u0000b', firstName: 'a\u0000b', bio: 'a\u0000b' }), onlyFor: 'POST' },
   { name: 'lone surrogate', body: '{"title":"a\\ud800b","firstName":"\\udc00","bio":"x\\ud800"}', onlyFor: 'POST' },
   { name: '__proto__ in the body', body: '{"__proto__":{"polluted":true}}', onlyFor: 'POST' },
+  { name: 'an identity provider named by an Object.prototype member', body: JSON.stringify({ idpId: 'valueOf', idpClientId: 'c', idpToken: 't' }), onlyFor: 'POST' },
   { name: 'query __proto__', query: '__proto__=1' },
   { name: 'query constructor', query: 'constructor=1' },
   { name: 'query toString', query: 'toString=1' },
@@ -59,19 +36,7 @@ describe('fuzz: malformed input to every endpoint', () => {
 
   beforeAll(async () => {
     server = await startTestServer();
-    const { marketplaceClient, integrationClient } = server.marketplace;
-    const token = (fields: Record<string, string>) => http(server.baseUrl, '/v1/auth/token', form(fields));
-    const anonymous = (await token({ client_id: marketplaceClient.clientId, grant_type: 'client_credentials', scope: 'public-read' })).body.access_token;
-    const created = await http(server.baseUrl, '/v1/api/current_user/create', {
-      method: 'POST',
-      headers: bearer(anonymous, { 'content-type': 'application/json', accept: 'application/json' }),
-      body: JSON.stringify({ email: 'fuzz@example.com', password: 'secret-password', firstName: 'F', lastName: 'Z' }),
-    });
-    expect(created.status).toBe(200);
-    userToken = (await token({ client_id: marketplaceClient.clientId, grant_type: 'password', username: 'fuzz@example.com', password: 'secret-password', scope: 'user' })).body.access_token;
-    integToken = (await token({ client_id: integrationClient.clientId, client_secret: integrationClient.clientSecret, grant_type: 'client_credentials', scope: 'integ' })).body
-      .access_token;
-    await server.idle();
+    ({ userToken, integToken } = await userAndIntegrationTokens(server, 'fuzz@example.com'));
   });
   afterAll(() => server.close());
 

@@ -5,6 +5,14 @@ import type { CommandContext } from '../shared/command-context';
 import type { EventSource } from '../event-store/event-store.port';
 import type { Clock } from '../shared/clock';
 import type { CommonParams } from './common-params';
+import type { ParamsClass } from './openapi/dto-schema';
+
+/** The endpoint's own parameters, validated by the classes its decorator declares (src/http/endpoint-params.ts). */
+export interface ValidParams {
+  query: object;
+  body: object | undefined;
+  declared: { query: ParamsClass; body: ParamsClass | undefined };
+}
 
 /** What the guard established about a data-API request, handed to controllers with @Api(). */
 export interface ApiRequest {
@@ -13,6 +21,8 @@ export interface ApiRequest {
   /** The endpoint's own query parameters (common ones removed). */
   query: Record<string, string>;
   body: unknown;
+  /** The query and body validated by the endpoint's declared classes: read them with queryOf / bodyOf. */
+  params?: ValidParams;
   /** Origin for links in the response (image variant URLs): PUBLIC_BASE_URL, else where the request was sent. */
   baseUrl?: string;
 }

@@ -10,6 +10,7 @@ import { publicBaseUrlOf } from './base-url';
 import { parseCommonParams, RawQuery } from './common-params';
 import { ACCESS_POLICY, ACCESS_REQUIREMENTS, AccessPolicy, AccessRequirement } from './access';
 import { ENDPOINT, EndpointSpec } from './endpoint.decorators';
+import { validateEndpointParams } from './endpoint-params';
 import { OPERATOR_SESSION_CHECK, OperatorSessionCheck } from '../auth/operator-session-check';
 import { encodeRepliesOf } from './wire-format';
 
@@ -45,7 +46,8 @@ export class ApiGuard implements CanActivate {
       command: spec.kind === 'command',
     });
     encodeRepliesOf(context.switchToHttp().getResponse<FastifyReply>(), request);
-    request.api = { auth, common, query: own, body: request.body, baseUrl: publicBaseUrlOf(request, this.config.publicBaseUrl) };
+    const params = validateEndpointParams(spec, own, request.body);
+    request.api = { auth, common, query: own, body: request.body, params, baseUrl: publicBaseUrlOf(request, this.config.publicBaseUrl) };
     return true;
   }
 }

@@ -1,5 +1,5 @@
 import { plainToInstance } from 'class-transformer';
-import { registerDecorator, ValidationError, ValidationOptions, validateSync } from 'class-validator';
+import { registerDecorator, ValidateIf, ValidationError, ValidationOptions, validateSync } from 'class-validator';
 import { ApiError, ErrorItem, invalidValueItem, titleFor } from '../shared/api-error';
 import { isUuid, LatLng, Money } from '../shared/values';
 
@@ -58,6 +58,13 @@ const refuseUnsafeText = (input: Record<string, unknown>, location: Location): v
   }
 };
 
+/**
+ * Absent is fine; null is validated (and refused) like any other value. `@IsOptional()` lets null through, which
+ * suits only keys where null means something (a description removed); elsewhere a handler would meet a null it
+ * does not expect (the schema-driven fuzzer found two: test/openapi-fuzz.e2e.spec.ts).
+ */
+export const Optional = () => ValidateIf((_o, v) => v !== undefined);
+
 /** The parameters of an endpoint that takes none of its own: any other key is `validation-disallowed-key`. */
 export class NoParams {}
 
@@ -83,19 +90,43 @@ export const validateParams = <T extends object>(dto: new () => T, input: unknow
   return instance;
 };
 
-/** A property decorator from a predicate: `${property} ${message}` when it fails. */
-export const constraint = (name: string, test: (value: unknown) => boolean, message: string) =>
-  (options?: ValidationOptions): PropertyDecorator =>
-  (target: object, propertyName: string | symbol) =>
-    registerDecorator({
-      name,
-      target: target.constructor,
-      propertyName: String(propertyName),
-      options: { message: `${String(propertyName)} ${message}`, ...options },
-      validator: { validate: (value: unknown) => test(value) },
-    });
+/**
+ * What each custom constraint accepts, as JSON Schema (2020-12), for the API description: kept beside the
+ * predicate, so a decorator cannot exist without its description (src/http/openapi/dto-schema.ts reads this).
+ */
+export const CONSTRAINT_SCHEMAS = new Map<string, JsonSchema>();
+export type JsonSchema = Record<string, unknown>;
 
-export const IsUuidString = constraint('isUuidString', isUuid, 'must be a UUID');
+/** A property decorator from a predicate: `${property} ${message}` when it fails; `schema` describes what passes. */
+export const constraint = (name: string, test: (value: unknown) => boolean, message: string, schema: JsonSchema) => {
+  CONSTRAINT_SCHEMAS.set(name, schema);
+  return (options?: ValidationOptions): PropertyDecorator =>
+    (target: object, propertyName: string | symbol) =>
+      registerDecorator({
+        name,
+        target: target.constructor,
+        propertyName: String(propertyName),
+        options: { message: `${String(propertyName)} ${message}`, ...options },
+        validator: { validate: (value: unknown) => test(value) },
+      });
+};
+
+export const UUID_SCHEMA: JsonSchema = { type: 'string', format: 'uuid' };
+export const MONEY_SCHEMA: JsonSchema = {
+  type: 'object',
+  properties: { amount: { type: 'integer' }, currency: { type: 'string', pattern: '^[A-Z]{3}$' } },
+  required: ['amount', 'currency'],
+  additionalProperties: false,
+};
+export const LAT_LNG_SCHEMA: JsonSchema = {
+  type: 'object',
+  properties: { lat: { type: 'number', minimum: -90, maximum: 90 }, lng: { type: 'number', minimum: -180, maximum: 180 } },
+  required: ['lat', 'lng'],
+  additionalProperties: false,
+};
+export const TIMESTAMP_SCHEMA: JsonSchema = { type: 'string', format: 'date-time' };
+
+export const IsUuidString = constraint('isUuidString', isUuid, 'must be a UUID', UUID_SCHEMA);
 
 /**
  * An absolute http(s) URL a browser may be sent to: no `javascript:` or other scheme, no scheme-relative
@@ -112,27 +143,31 @@ export const isHttpUrl = (value: unknown): boolean => {
     return false;
   }
 };
-export const IsHttpUrl = constraint('isHttpUrl', isHttpUrl, 'must be an absolute http or https URL');
+export const IsHttpUrl = constraint('isHttpUrl', isHttpUrl, 'must be an absolute http or https URL', { type: 'string', format: 'uri', pattern: '^https?://', maxLength: 2048 });
 /** Extended data: a JSON object whose serialised size is at most 50KB. */
 export const IsExtendedData = constraint(
   'isExtendedData',
   (v) => isPlainObject(v) && Buffer.byteLength(JSON.stringify(v)) <= 50 * 1024,
   'must be an object of at most 50KB as JSON',
+  { type: 'object', additionalProperties: true, description: 'Extended data: any JSON object of at most 50KB.' },
 );
 export const IsMoney = constraint(
   'isMoney',
   (v) => v instanceof Money && Number.isSafeInteger(v.amount) && /^[A-Z]{3}$/.test(v.currency),
   'must be money: an integer amount in minor units and a 3-letter currency code',
+  MONEY_SCHEMA,
 );
 export const IsLatLng = constraint(
   'isLatLng',
   (v) => v instanceof LatLng && Number.isFinite(v.lat) && Number.isFinite(v.lng) && Math.abs(v.lat) <= 90 && Math.abs(v.lng) <= 180,
   'must be a location with lat in [-90, 90] and lng in [-180, 180]',
+  LAT_LNG_SCHEMA,
 );
 export const IsTimestamp = constraint(
   'isTimestamp',
   (v) => v instanceof Date && !Number.isNaN(v.getTime()) && v.getUTCFullYear() >= 1 && v.getUTCFullYear() <= 9999,
   'must be a timestamp',
+  TIMESTAMP_SCHEMA,
 );
 
 /** Plain JSON bodies carry money and locations as objects and timestamps as strings; Transit as tagged values. */
@@ -167,7 +202,7 @@ const isLeapYear = (y: number) => (y % 4 === 0 && y % 100 !== 0) || y % 400 === 
 
 /** `@Matches(pattern)` for timestamps, and the instant must exist (see isRealTimestamp). */
 export const MatchesTimestamp = (pattern: RegExp, options?: ValidationOptions): PropertyDecorator =>
-  constraint('matchesTimestamp', (v) => typeof v === 'string' && pattern.test(v) && isRealTimestamp(v), 'must be an ISO 8601 timestamp')(options);
+  constraint('matchesTimestamp', (v) => typeof v === 'string' && pattern.test(v) && isRealTimestamp(v), 'must be an ISO 8601 timestamp', { type: 'string', pattern: pattern.source })(options);
 
 /**
  * A whole number written as a string ("5"), read as that number. The Web Template sends the stock total of its

@@ -33,7 +33,8 @@ export class IdentityProviders {
 
   async verify(marketplaceId: string, idpId: string, idpClientId: string, idpToken: string, path: (key: string) => string[]): Promise<IdpIdentity> {
     const { identityProviders } = await this.marketplaces.state(marketplaceId);
-    const config = identityProviders[idpId];
+    // Own keys only: `valueOf`, `constructor`… name Object.prototype's members, not providers (the fuzzer's find).
+    const config = Object.hasOwn(identityProviders, idpId) ? identityProviders[idpId] : undefined;
     if (!config) throw apiError(400, 'validation-invalid-value', `No identity provider ${idpId} is configured.`, { source: { path: path('idpId'), type: 'body' } });
     if (!config.clientIds.includes(idpClientId))
       throw apiError(400, 'validation-invalid-value', 'The identity provider client id is not configured.', { source: { path: path('idpClientId'), type: 'body' } });

@@ -4,8 +4,9 @@ import { paramName, PREFIX_OF, SchemaScope, SearchSchema } from './domain/search
 
 const invalid = (param: string, details: string): ErrorItem => invalidValueItem([param], 'query', details);
 
-const PREFIXES = Object.values(PREFIX_OF);
-export const isExtendedDataParam = (name: string): boolean => PREFIXES.some((p) => name.startsWith(p) && name.length > p.length);
+/** The query keys of extended-data filters: `pub_size`, `meta_rank`, `priv_…`, `prot_…`. */
+export const EXTENDED_DATA_PREFIXES = Object.values(PREFIX_OF);
+export const isExtendedDataParam = (name: string): boolean => EXTENDED_DATA_PREFIXES.some((p) => name.startsWith(p) && name.length > p.length);
 
 const integer = (text: string): number | null => (/^-?\d{1,16}$/.test(text.trim()) && Number.isSafeInteger(Number(text)) ? Number(text) : null);
 

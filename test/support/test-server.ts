@@ -12,6 +12,8 @@ import { listenOn } from '../../src/http/http-listener';
 import { ManualClock } from '../../src/shared/clock';
 import { CommandRunner } from '../../src/event-sourcing/command-runner';
 import { InterleavingEventStore } from './interleaving-event-store';
+import { AnswerCheck } from './answer-check';
+import { OpenApiDocuments } from '../../src/http/openapi/openapi-documents';
 import { freshPostgresDatabase, postgresTestUrl } from './postgres';
 import { testEnv } from './test-env';
 
@@ -24,6 +26,8 @@ export interface TestServer {
   createMarketplace(name?: string): Promise<CreatedMarketplace>;
   /** The environment of a CLI process over this server's stores (its data folder, its database). */
   cliEnv(extra?: Record<string, string>): NodeJS.ProcessEnv;
+  /** Answers that do not match the API description (test/support/answer-check.ts); close() fails on any. */
+  answerViolations: string[];
   /** Waits until the reactors (mails, cascades) and the scheduler have handled everything appended so far. */
   idle(): Promise<void>;
   close(): Promise<void>;
@@ -83,7 +87,13 @@ export const startTestServer = async (overrides: Partial<Config> = {}, options: 
   const clock = new ManualClock(TEST_START);
   const infra = await openInfrastructure(config);
   if (options.interleaving) infra.runner = new CommandRunner(new InterleavingEventStore(infra.events, options.interleaving), infra.projections);
-  const app = await createServer(infra, { clock: options.emulatorClock ? new EmulatorClock(clock) : clock, background: options.background });
+  let answers: AnswerCheck | undefined;
+  const app = await createServer(infra, {
+    clock: options.emulatorClock ? new EmulatorClock(clock) : clock,
+    background: options.background,
+    inspectAnswers: (answer) => answers?.check(answer),
+  });
+  answers = new AnswerCheck(() => app.get(OpenApiDocuments).get().value);
   const listening = await listenOn(app, 0, '127.0.0.1');
   const createMarketplace = (name = 'Test marketplace') =>
     app.get(CommandBus).execute<CreateMarketplaceCommand, CreatedMarketplace>(new CreateMarketplaceCommand(name));
@@ -106,11 +116,13 @@ export const startTestServer = async (overrides: Partial<Config> = {}, options: 
     idle: async () => {
       await infra.background?.idle();
     },
+    answerViolations: answers.violations,
     close: async () => {
       await listening.close();
       await infra.close();
       await database?.drop();
       rmSync(dataDir, { recursive: true, force: true });
+      if (answers.violations.length > 0) throw new Error(`Answers that do not match the API description:\n${[...new Set(answers.violations)].join('\n')}`);
     },
   };
 };

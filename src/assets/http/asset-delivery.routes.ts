@@ -1,4 +1,5 @@
 import { Inject, Injectable, OnModuleInit } from '@nestjs/common';
+import { answer, describedRoute, ERROR_ANSWERS, serviceOperation } from '../../http/openapi/describe.decorator';
 import { HttpAdapterHost } from '@nestjs/core';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { BLOBS, type BlobStore } from '../../blobs/blob-store.port';
@@ -42,6 +43,13 @@ const assetsParam = (request: FastifyRequest): string | undefined => {
  * any route), CORS and the request log are Fastify hooks that run for every route, and rate limits are for the
  * data APIs only. The file storage routes (src/files/http/file-storage.routes.ts) are the other such place.
  */
+/** JSON assets are answered as `{data, meta: {version}}` in the request's format (Transit or JSON). */
+const ASSET_ANSWERS = {
+  '200': { description: 'The asset', content: { 'application/json': { schema: { type: 'object', properties: { data: {}, meta: { type: 'object', additionalProperties: true } } } }, 'application/transit+json': { schema: { type: 'object', additionalProperties: true } } } },
+  '301': { description: 'To the version the alias names' },
+  ...ERROR_ANSWERS,
+};
+
 @Injectable()
 export class AssetDeliveryRoutes implements OnModuleInit {
   private readonly aliasCacheControl: string;
@@ -61,13 +69,13 @@ export class AssetDeliveryRoutes implements OnModuleInit {
     // The operator CLI runs the same modules without an HTTP server.
     const fastify = this.adapterHost.httpAdapter?.getInstance<FastifyInstance>();
     if (!fastify) return;
-    fastify.get(`${PREFIX}/a/:alias/*`, (request: AssetRequest, reply) =>
+    fastify.get(`${PREFIX}/a/:alias/*`, describedRoute(serviceOperation('Asset Delivery API', 'An asset by alias (latest is the newest version): redirects to its version', ASSET_ANSWERS)), (request: AssetRequest, reply) =>
       this.serve({ by: 'alias', alias: request.params.alias! }, request, reply, this.aliasCacheControl),
     );
-    fastify.get(`${PREFIX}/v/:version/*`, (request: AssetRequest, reply) =>
+    fastify.get(`${PREFIX}/v/:version/*`, describedRoute(serviceOperation('Asset Delivery API', 'An asset of a version (immutable)', ASSET_ANSWERS)), (request: AssetRequest, reply) =>
       this.serve({ by: 'version', version: request.params.version! }, request, reply, this.versionCacheControl),
     );
-    fastify.get(`${PREFIX}/images/:file`, (request: ImageRequest, reply) => this.image(request, reply));
+    fastify.get(`${PREFIX}/images/:file`, describedRoute(serviceOperation('Asset Delivery API', 'An image asset', { '200': answer('The image', 'image/*'), ...ERROR_ANSWERS })), (request: ImageRequest, reply) => this.image(request, reply));
   }
 
   private async serve(access: Access, request: AssetRequest, reply: FastifyReply, cacheControl: string): Promise<FastifyReply> {

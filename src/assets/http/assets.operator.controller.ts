@@ -8,7 +8,9 @@ import { Api, ApiRequest, commandContextOf } from '../../http/api-request';
 import { paginationMeta } from '../../http/common-params';
 import { ApiCommand, ApiQuery, INTEGRATION_TOKEN } from '../../http/endpoint.decorators';
 import { Responder } from '../../http/responder';
-import { NoParams, validateParams } from '../../http/validation';
+import { bodyOf, queryOf } from '../../http/endpoint-params';
+import { ASSET_FILE_SCHEMA, ASSET_PUBLICATION_SCHEMA, ASSET_TREE_SCHEMA, ASSET_VERSION_SCHEMA } from './asset.schemas';
+import { uuidNamedBy } from '../../shared/ids';
 import { notFound } from '../../shared/api-error';
 import { CLOCK, type Clock } from '../../shared/clock';
 import { filesOf, treeAt, versionHistory } from '../asset-history';
@@ -60,37 +62,35 @@ export class AssetsOperatorController {
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
-  @ApiQuery('versions', INTEGRATION_TOKEN, { paginated: true })
+  @ApiQuery('versions', INTEGRATION_TOKEN, { paginated: true, returns: [ASSET_VERSION_SCHEMA], summary: "The asset tree's versions, newest first" })
   async versions(@Api() api: ApiRequest) {
-    validateParams(NoParams, api.query, 'query');
     const newestFirst = (await versionHistory(this.events, api.auth.marketplaceId)).reverse();
     const { page, perPage } = api.common;
-    const resources = newestFirst.slice((page - 1) * perPage, page * perPage).map((v) => ({ id: v.version, type: 'assetVersion', attributes: { ...v, publishedAt: new Date(v.publishedAt) } }));
+    const resources = newestFirst.slice((page - 1) * perPage, page * perPage).map((v) => ({ id: uuidNamedBy(`asset-version/${v.version}`), type: 'assetVersion', attributes: { ...v, publishedAt: new Date(v.publishedAt) } }));
     return this.respond.many(api, resources, paginationMeta(newestFirst.length, api.common));
   }
 
-  @ApiQuery('tree', INTEGRATION_TOKEN)
+  @ApiQuery('tree', INTEGRATION_TOKEN, { query: AssetTreeQuery, returns: ASSET_TREE_SCHEMA, summary: "A version's files (default: the latest)" })
   async tree(@Api() api: ApiRequest) {
-    const q = validateParams(AssetTreeQuery, api.query, 'query');
+    const q = queryOf(api, AssetTreeQuery);
     const tree = await this.treeOf(api, q.version);
-    return this.respond.one(api, { id: tree.version!, type: 'assetTree', attributes: { version: tree.version, number: tree.number, publishedAt: new Date(tree.publishedAt!), files: fileEntries(tree) } });
+    return this.respond.one(api, { id: uuidNamedBy(`asset-version/${tree.version}`), type: 'assetTree', attributes: { version: tree.version, number: tree.number, publishedAt: new Date(tree.publishedAt!), files: fileEntries(tree) } });
   }
 
-  @ApiQuery('file', INTEGRATION_TOKEN)
+  @ApiQuery('file', INTEGRATION_TOKEN, { query: AssetFileQuery, returns: ASSET_FILE_SCHEMA, summary: "A JSON asset's text in a version" })
   async file(@Api() api: ApiRequest) {
-    const q = validateParams(AssetFileQuery, api.query, 'query');
+    const q = queryOf(api, AssetFileQuery);
     const tree = await this.treeOf(api, q.version);
     const file = tree.files[treeKey(q.path)];
     if (!file || file.kind !== 'json') throw notFound(`Version ${tree.version} has no JSON asset ${q.path}.`);
     const json = file.json ?? (await jsonBlob(this.blobs, api.auth.marketplaceId, file.hash));
-    return this.respond.one(api, { id: `${tree.version}/${q.path}`, type: 'assetFile', attributes: { path: file.path, version: tree.version, hash: file.hash, text: `${JSON.stringify(JSON.parse(json), null, 2)}\n` } });
+    return this.respond.one(api, { id: uuidNamedBy(`asset-file/${tree.version}/${file.path}`), type: 'assetFile', attributes: { path: file.path, version: tree.version, hash: file.hash, text: `${JSON.stringify(JSON.parse(json), null, 2)}\n` } });
   }
 
   /** A new version with one JSON asset changed or added; every other file as the latest version has it. */
-  @ApiCommand('update_json', INTEGRATION_TOKEN)
+  @ApiCommand('update_json', INTEGRATION_TOKEN, { body: UpdateJsonAssetBody, returns: ASSET_PUBLICATION_SCHEMA, summary: 'Publishes a new version with one JSON asset changed (console operators)' })
   async updateJson(@Api() api: ApiRequest) {
-    validateParams(NoParams, api.query, 'query');
-    const body = validateParams(UpdateJsonAssetBody, api.body, 'body');
+    const body = bodyOf(api, UpdateJsonAssetBody);
     await this.operators.assertOperator(api.auth, 'marketplace');
     const latest = await treeAt(this.events, api.auth.marketplaceId);
     const path = treeKey(body.path);
@@ -99,7 +99,7 @@ export class AssetsOperatorController {
     const summary = await this.commands.execute<PublishAssetsCommand, PublicationSummary>(
       new PublishAssetsCommand(api.auth.marketplaceId, sources, { ctx: commandContextOf(api, this.clock) }),
     );
-    return this.respond.command(api, { id: summary.version ?? 'none', type: 'assetPublication', attributes: { ...summary } });
+    return this.respond.command(api, { id: uuidNamedBy(`asset-publication/${api.auth.marketplaceId}/${summary.version}/${summary.number}`), type: 'assetPublication', attributes: { ...summary } });
   }
 
   private async treeOf(api: ApiRequest, version: string | undefined): Promise<AssetTreeState> {

@@ -1,10 +1,10 @@
 import { Controller } from '@nestjs/common';
 import { IsOptional, IsString, Matches, MaxLength } from 'class-validator';
 import { Api, ApiRequest } from '../../http/api-request';
+import { queryOf } from '../../http/endpoint-params';
 import { ANY_MARKETPLACE_TOKEN, ApiQuery } from '../../http/endpoint.decorators';
 import type { Resource } from '../../http/resource';
 import { Responder } from '../../http/responder';
-import { validateParams } from '../../http/validation';
 import { AssetTrees } from '../asset-trees';
 import { jsonAssetIdOf } from '../domain/asset-refs';
 
@@ -27,9 +27,9 @@ export class SitemapAssetsController {
     private readonly respond: Responder,
   ) {}
 
-  @ApiQuery('query_assets', ANY_MARKETPLACE_TOKEN)
+  @ApiQuery('query_assets', ANY_MARKETPLACE_TOKEN, { query: QueryAssetsParams, list: true })
   async queryAssets(@Api() api: ApiRequest) {
-    const { pathPrefix = '/' } = validateParams(QueryAssetsParams, api.query, 'query');
+    const { pathPrefix = '/' } = queryOf(api, QueryAssetsParams);
     const prefix = `/${pathPrefix.replace(/^\/+/, '')}`;
     const manifest = await this.trees.latest(api.auth.marketplaceId);
     const assets: Resource[] = Object.entries(manifest?.entries ?? {})

@@ -1,6 +1,8 @@
 import { Body, Controller, Get, Headers, HttpCode, Ip, Post } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { AuthAttemptLimits } from '../../http/auth-limits';
+import { Describe } from '../../http/openapi/describe.decorator';
+import { AUTH_WITH_IDP_OPERATION, REVOKE_OPERATION, TOKEN_DETAILS_OPERATION, TOKEN_OPERATION } from './auth.openapi';
 import { ApiError, apiError, missingKey } from '../../shared/api-error';
 import { AccessTokens } from '../access-tokens';
 import { isUserScope } from '../auth-context';
@@ -31,6 +33,7 @@ export class AuthController {
   ) {}
 
   @Post('token')
+  @Describe(TOKEN_OPERATION)
   @HttpCode(200)
   token(@Body() body: unknown, @Ip() ip: string) {
     const form = formOf(body);
@@ -44,6 +47,7 @@ export class AuthController {
   }
 
   @Post('auth_with_idp')
+  @Describe(AUTH_WITH_IDP_OPERATION)
   @HttpCode(200)
   authWithIdp(@Body() body: unknown) {
     return this.grants.withIdentityProvider(formOf(body));
@@ -51,6 +55,7 @@ export class AuthController {
 
   /** Always `{revoked: true}`; an expired access token is 401 so the SDK refreshes and retries the logout. */
   @Post('revoke')
+  @Describe(REVOKE_OPERATION)
   @HttpCode(200)
   async revoke(@Body() body: unknown, @Headers('authorization') authorization?: string) {
     const form = formOf(body);
@@ -61,6 +66,7 @@ export class AuthController {
   }
 
   @Get('token')
+  @Describe(TOKEN_DETAILS_OPERATION)
   async details(@Headers('authorization') authorization?: string) {
     const auth = await this.tokens.verifyHeader(authorization, randomUUID());
     await this.grants.requireLiveUser(auth);

@@ -1,11 +1,12 @@
 import { Controller, Inject } from '@nestjs/common';
+import { AVAILABILITY_EXCEPTION_SCHEMA } from './availability.schemas';
 import { CommandBus } from '@nestjs/cqrs';
 import { Requires } from '../../http/access';
 import { Api, ApiRequest, commandContextOf } from '../../http/api-request';
+import { bodyOf, queryOf } from '../../http/endpoint-params';
 import { paginationMeta } from '../../http/common-params';
 import { ApiCommand, ApiQuery, INTEGRATION_TOKEN, USER_TOKEN } from '../../http/endpoint.decorators';
 import { Responder } from '../../http/responder';
-import { NoParams, validateParams } from '../../http/validation';
 import { forbidden, notFound } from '../../shared/api-error';
 import { CLOCK, type Clock, withinClientNow } from '../../shared/clock';
 import type { Resource } from '../../shared/resource';
@@ -28,8 +29,7 @@ abstract class AvailabilityExceptionsEndpoints {
   protected abstract actor(api: ApiRequest): ExceptionActor;
 
   protected async createException(api: ApiRequest) {
-    validateParams(NoParams, api.query, 'query');
-    const body = validateParams(CreateExceptionBody, api.body, 'body');
+    const body = bodyOf(api, CreateExceptionBody);
     assertExceptionTimes(body, this.clock.now());
     const id = await this.commands.execute<CreateAvailabilityExceptionCommand, string>(
       new CreateAvailabilityExceptionCommand(commandContextOf(api, this.clock), this.actor(api), { listingId: body.listingId, start: body.start, end: body.end, seats: body.seats }),
@@ -39,8 +39,7 @@ abstract class AvailabilityExceptionsEndpoints {
   }
 
   protected async deleteException(api: ApiRequest) {
-    validateParams(NoParams, api.query, 'query');
-    const { id } = validateParams(ExceptionIdBody, api.body, 'body');
+    const { id } = bodyOf(api, ExceptionIdBody);
     const stored = await this.reads.exception(api.auth.marketplaceId, id);
     if (!stored) throw notFound('No such availability exception.');
     await this.commands.execute(new DeleteAvailabilityExceptionCommand(commandContextOf(api, this.clock), this.actor(api), stored.relationships.listing.data.id.uuid, id));
@@ -49,7 +48,7 @@ abstract class AvailabilityExceptionsEndpoints {
 
   /** Exceptions of a listing overlapping [start, end), by start; a listing that does not exist has none. */
   protected async queryExceptions(api: ApiRequest) {
-    const p = validateParams(ExceptionQueryParams, api.query, 'query');
+    const p = queryOf(api, ExceptionQueryParams);
     withinClientNow(this.clock, (now) => assertWindow(p, 'query', now, { startBackDays: 366, startAheadDays: 366, endAheadDays: 366, spanDays: 90 }));
     const found = await this.reads.listing(api.auth.marketplaceId, p.listingId);
     if (found && this.actor(api).kind === 'author' && found.listing.authorId !== api.auth.userId) throw forbidden('The listing belongs to another user.');
@@ -73,19 +72,19 @@ export class AvailabilityExceptionsMarketplaceController extends AvailabilityExc
     return { kind: 'author', userId: api.auth.userId! };
   }
 
-  @ApiCommand('create', USER_TOKEN)
+  @ApiCommand('create', USER_TOKEN, { body: CreateExceptionBody, returns: AVAILABILITY_EXCEPTION_SCHEMA })
   @Requires('approvedUser')
   create(@Api() api: ApiRequest) {
     return this.createException(api);
   }
 
-  @ApiCommand('delete', USER_TOKEN)
+  @ApiCommand('delete', USER_TOKEN, { body: ExceptionIdBody })
   @Requires('approvedUser')
   delete(@Api() api: ApiRequest) {
     return this.deleteException(api);
   }
 
-  @ApiQuery('query', USER_TOKEN, { paginated: true })
+  @ApiQuery('query', USER_TOKEN, { paginated: true, query: ExceptionQueryParams, returns: AVAILABILITY_EXCEPTION_SCHEMA })
   query(@Api() api: ApiRequest) {
     return this.queryExceptions(api);
   }
@@ -101,17 +100,17 @@ export class AvailabilityExceptionsIntegrationController extends AvailabilityExc
     return { kind: 'operator' };
   }
 
-  @ApiCommand('create', INTEGRATION_TOKEN)
+  @ApiCommand('create', INTEGRATION_TOKEN, { body: CreateExceptionBody, returns: AVAILABILITY_EXCEPTION_SCHEMA })
   create(@Api() api: ApiRequest) {
     return this.createException(api);
   }
 
-  @ApiCommand('delete', INTEGRATION_TOKEN)
+  @ApiCommand('delete', INTEGRATION_TOKEN, { body: ExceptionIdBody })
   delete(@Api() api: ApiRequest) {
     return this.deleteException(api);
   }
 
-  @ApiQuery('query', INTEGRATION_TOKEN, { paginated: true })
+  @ApiQuery('query', INTEGRATION_TOKEN, { paginated: true, query: ExceptionQueryParams, returns: AVAILABILITY_EXCEPTION_SCHEMA })
   query(@Api() api: ApiRequest) {
     return this.queryExceptions(api);
   }

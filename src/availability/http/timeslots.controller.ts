@@ -1,14 +1,16 @@
 import { Controller, Inject } from '@nestjs/common';
+import { TIME_SLOT_SCHEMA } from './availability.schemas';
 import { createHash } from 'node:crypto';
 import { Transform } from 'class-transformer';
 import { IsDefined, IsOptional, Matches } from 'class-validator';
 import { Duration } from 'luxon';
 import { Requires } from '../../http/access';
 import { Api, ApiRequest } from '../../http/api-request';
+import { queryOf } from '../../http/endpoint-params';
 import { paginationMeta } from '../../http/common-params';
 import { ANY_MARKETPLACE_TOKEN, ApiQuery } from '../../http/endpoint.decorators';
 import { Responder } from '../../http/responder';
-import { IsTimestamp, IsUuidString, toTimestamp, validateParams } from '../../http/validation';
+import { IsTimestamp, IsUuidString, toTimestamp } from '../../http/validation';
 import { invalidValue } from '../../shared/api-error';
 import { CLOCK, type Clock, withinClientNow } from '../../shared/clock';
 import type { Resource } from '../../shared/resource';
@@ -50,10 +52,10 @@ export class TimeSlotsController {
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
-  @ApiQuery('query', ANY_MARKETPLACE_TOKEN)
+  @ApiQuery('query', ANY_MARKETPLACE_TOKEN, { query: TimeSlotQueryParams, list: true, returns: TIME_SLOT_SCHEMA })
   @Requires('read')
   async query(@Api() api: ApiRequest) {
-    const p = validateParams(TimeSlotQueryParams, api.query, 'query');
+    const p = queryOf(api, TimeSlotQueryParams);
     withinClientNow(this.clock, (now) => assertWindow(p, 'query', now, { startBackDays: 1, startAheadDays: 366, endAheadDays: 366, spanDays: 90 }));
     const page = Number(p.page ?? 1);
     const perPage = Number(p.perPage ?? 100);

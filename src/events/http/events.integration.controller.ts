@@ -1,7 +1,9 @@
 import { Controller, Inject, Req } from '@nestjs/common';
+import { EVENT_SCHEMA } from './event.schemas';
 import type { FastifyRequest } from 'fastify';
 import { EVENT_STORE, EventStore, ReadAllOptions } from '../../event-store/event-store.port';
 import { Api, ApiRequest } from '../../http/api-request';
+import { queryOf } from '../../http/endpoint-params';
 import { ApiQuery, INTEGRATION_TOKEN } from '../../http/endpoint.decorators';
 import { Responder } from '../../http/responder';
 import { responseFormatOf } from '../../http/wire-format';
@@ -9,7 +11,7 @@ import { invalidValue } from '../../shared/api-error';
 import { eventPage } from '../event-view.encoding';
 import { eventView } from '../event.view';
 import { publicLogFilter } from '../../http/public-log-filter';
-import { eventsQueryParams } from './events.dto';
+import { eventsQueryParams, EventsQueryParams } from './events.dto';
 
 const PAGE = 100;
 
@@ -29,9 +31,9 @@ export class EventsIntegrationController {
     private readonly respond: Responder,
   ) {}
 
-  @ApiQuery('query', INTEGRATION_TOKEN)
+  @ApiQuery('query', INTEGRATION_TOKEN, { query: EventsQueryParams, readQuery: eventsQueryParams, list: true, returns: EVENT_SCHEMA })
   async query(@Api() api: ApiRequest, @Req() request: FastifyRequest) {
-    const q = eventsQueryParams(api.query);
+    const q = queryOf(api, EventsQueryParams);
     if (q.startAfterSequenceId !== undefined && q.createdAtStart !== undefined)
       throw invalidValue(['createdAtStart'], 'query', 'Give startAfterSequenceId or createdAtStart, not both.');
     const createdAtStart = q.createdAtStart ? new Date(q.createdAtStart) : undefined;

@@ -2,9 +2,10 @@ import { Controller, Inject } from '@nestjs/common';
 import { IsDefined, Matches } from 'class-validator';
 import { EVENT_STORE, EventStore } from '../../event-store/event-store.port';
 import { Api, ApiRequest } from '../../http/api-request';
+import { queryOf } from '../../http/endpoint-params';
 import { ApiQuery, INTEGRATION_TOKEN } from '../../http/endpoint.decorators';
 import { Responder } from '../../http/responder';
-import { IsUuidString, validateParams } from '../../http/validation';
+import { IsUuidString } from '../../http/validation';
 import { notFound } from '../../shared/api-error';
 import { resourceAsOf } from '../resource-as-of';
 
@@ -25,9 +26,9 @@ export class ResourceAsOfController {
     private readonly respond: Responder,
   ) {}
 
-  @ApiQuery('resource_as_of', INTEGRATION_TOKEN)
+  @ApiQuery('resource_as_of', INTEGRATION_TOKEN, { query: ResourceAsOfQuery })
   async show(@Api() api: ApiRequest) {
-    const q = validateParams(ResourceAsOfQuery, api.query, 'query');
+    const q = queryOf(api, ResourceAsOfQuery);
     const asOf = await resourceAsOf(this.log, api.auth.marketplaceId, q.resourceId, Number(q.sequenceId));
     if (!asOf) throw notFound('The resource has no event at or before that sequenceId.');
     const { lastEvent } = asOf;

@@ -1,9 +1,10 @@
 import { Controller } from '@nestjs/common';
+import { FILE_ATTACHMENT_SCHEMA } from './file.schemas';
 import { Api, ApiRequest } from '../../http/api-request';
+import { queryOf } from '../../http/endpoint-params';
 import { paginationMeta } from '../../http/common-params';
 import { ApiQuery, INTEGRATION_TOKEN } from '../../http/endpoint.decorators';
 import { Responder } from '../../http/responder';
-import { validateParams } from '../../http/validation';
 import type { FieldCondition } from '../../read-models/document-store.port';
 import { fileAttachmentResource, FileAttachments } from '../file-attachments';
 import { FileAttachmentsQuery } from './file-attachments.dto';
@@ -16,9 +17,9 @@ export class FileAttachmentsIntegrationController {
     private readonly respond: Responder,
   ) {}
 
-  @ApiQuery('file_attachments/query', INTEGRATION_TOKEN, { paginated: true })
+  @ApiQuery('file_attachments/query', INTEGRATION_TOKEN, { paginated: true, query: FileAttachmentsQuery, returns: FILE_ATTACHMENT_SCHEMA })
   async query(@Api() api: ApiRequest) {
-    const filters = validateParams(FileAttachmentsQuery, api.query, 'query');
+    const filters = queryOf(api, FileAttachmentsQuery);
     const where: FieldCondition[] = Object.entries(filters)
       .filter(([, value]) => value !== undefined)
       .map(([field, value]) => ({ field, op: 'eq', value: value as string }));

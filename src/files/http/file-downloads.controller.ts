@@ -1,7 +1,8 @@
 import { Controller } from '@nestjs/common';
+import { FILE_DOWNLOAD_SCHEMA } from './file.schemas';
 import { Api, ApiRequest } from '../../http/api-request';
+import { bodyOf } from '../../http/endpoint-params';
 import { ApiCommand, INTEGRATION_TOKEN, USER_TOKEN } from '../../http/endpoint.decorators';
-import { NoParams, validateParams } from '../../http/validation';
 import { invalidValue, missingKey } from '../../shared/api-error';
 import type { StoredFile } from '../domain/file.views';
 import { FileDirectory } from '../file-directory';
@@ -23,19 +24,18 @@ export class FileDownloadsController {
     private readonly links: FileDownloadLinks,
   ) {}
 
-  @ApiCommand('v1/api/file_downloads/create', USER_TOKEN)
+  @ApiCommand('v1/api/file_downloads/create', USER_TOKEN, { body: FileDownloadBody, returns: FILE_DOWNLOAD_SCHEMA })
   marketplace(@Api() api: ApiRequest) {
     return this.download(api);
   }
 
-  @ApiCommand('v1/integration_api/file_downloads/create', INTEGRATION_TOKEN)
+  @ApiCommand('v1/integration_api/file_downloads/create', INTEGRATION_TOKEN, { body: FileDownloadBody, returns: FILE_DOWNLOAD_SCHEMA })
   integration(@Api() api: ApiRequest) {
     return this.download(api);
   }
 
   private async download(api: ApiRequest) {
-    validateParams(NoParams, api.query, 'query');
-    const body = validateParams(FileDownloadBody, api.body, 'body');
+    const body = bodyOf(api, FileDownloadBody);
     if (body.fileAttachmentId === undefined && body.fileId === undefined) throw missingKey(['fileAttachmentId'], 'body', 'fileAttachmentId (or fileId) is required');
     if (body.fileAttachmentId !== undefined && body.fileId !== undefined) throw invalidValue(['fileId'], 'body', 'Give either fileAttachmentId or fileId, not both.');
     return this.links.answer(api, await this.readableFile(api, body), 'fileDownload');

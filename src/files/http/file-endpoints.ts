@@ -1,7 +1,7 @@
 import { CommandBus } from '@nestjs/cqrs';
 import { commandContextOf, type ApiRequest } from '../../http/api-request';
+import { bodyOf } from '../../http/endpoint-params';
 import type { Responder } from '../../http/responder';
-import { NoParams, validateParams } from '../../http/validation';
 import type { Clock } from '../../shared/clock';
 import type { IdGenerator } from '../../shared/ids';
 import type { Resource } from '../../shared/resource';
@@ -33,8 +33,7 @@ export abstract class FileEndpoints {
 
   /** `fileUpload`: where and how to PUT the bytes. Always whole (the Web Template reads it without expand). */
   protected async createUpload(api: ApiRequest) {
-    validateParams(NoParams, api.query, 'query');
-    const { fileId } = validateParams(FileIdBody, api.body, 'body');
+    const { fileId } = bodyOf(api, FileIdBody);
     const issued = await this.commands.execute<IssueUploadUrlCommand, IssuedUpload>(new IssueUploadUrlCommand(commandContextOf(api, this.clock), this.actor(api), fileId));
     const url = this.files.uploadUrl(api.auth.marketplaceId, fileId, issued.uploadId, issued.expiresAt, api.baseUrl);
     const resource: Resource = {
@@ -47,8 +46,7 @@ export abstract class FileEndpoints {
 
   /** A download link of a file of the actor's (404 for anyone else's); 409 file-not-available before it is verified. */
   protected async createDownload(api: ApiRequest) {
-    validateParams(NoParams, api.query, 'query');
-    const { fileId } = validateParams(FileIdBody, api.body, 'body');
+    const { fileId } = bodyOf(api, FileIdBody);
     return this.links.answer(api, await this.usable(api, fileId), 'ownFileDownload');
   }
 

@@ -1,4 +1,5 @@
 import { Inject, Injectable, OnModuleInit } from '@nestjs/common';
+import { answer, describedRoute, ERROR_ANSWERS, serviceOperation } from '../../http/openapi/describe.decorator';
 import { CommandBus } from '@nestjs/cqrs';
 import { HttpAdapterHost } from '@nestjs/core';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -65,8 +66,8 @@ export class FileStorageRoutes implements OnModuleInit {
     void fastify.register(async (storage) => {
       storage.removeAllContentTypeParsers();
       storage.addContentTypeParser('*', (_request, _payload, done) => done(null, undefined));
-      storage.put(storagePaths.upload(':token'), (request: TokenRequest, reply) => this.upload(request, reply));
-      storage.get(storagePaths.download(':token'), (request: TokenRequest, reply) => this.download(request, reply));
+      storage.put(storagePaths.upload(':token'), describedRoute(serviceOperation('Service', "File storage: PUT a file's bytes to its signed upload link", { '200': { description: 'Stored' }, ...ERROR_ANSWERS }, { requestBody: { content: { '*/*': { schema: { type: 'string', contentEncoding: 'binary' } } } } })), (request: TokenRequest, reply) => this.upload(request, reply));
+      storage.get(storagePaths.download(':token'), describedRoute(serviceOperation('Service', 'File storage: a file by its signed download link', { '200': answer('The file', 'application/octet-stream'), ...ERROR_ANSWERS })), (request: TokenRequest, reply) => this.download(request, reply));
     });
   }
 

@@ -28,6 +28,7 @@ const IsFileStateList = constraint(
   'isFileStateList',
   (v) => typeof v === 'string' && v.split(',').every((s) => (FILE_STATES as readonly string[]).includes(s.trim())),
   `must be a comma-separated list of ${FILE_STATES.join(', ')}`,
+  { type: 'string', pattern: `^\\s*(${FILE_STATES.join('|')})\\s*(,\\s*(${FILE_STATES.join('|')})\\s*)*$` },
 );
 
 /** Integration API files/query: by owner and states; `page`/`perPage` are common parameters. */

@@ -1,9 +1,10 @@
 import { Controller, Inject } from '@nestjs/common';
+import { FILE_SCHEMA, FILE_UPLOAD_SCHEMA, OWN_FILE_DOWNLOAD_SCHEMA, OWN_FILE_SCHEMA } from './file.schemas';
 import { CommandBus } from '@nestjs/cqrs';
 import { Api, ApiRequest } from '../../http/api-request';
+import { bodyOf, queryOf } from '../../http/endpoint-params';
 import { ANY_MARKETPLACE_TOKEN, ApiCommand, ApiQuery, USER_TOKEN } from '../../http/endpoint.decorators';
 import { Responder } from '../../http/responder';
-import { NoParams, validateParams } from '../../http/validation';
 import { CLOCK, type Clock } from '../../shared/clock';
 import { IDS, type IdGenerator } from '../../shared/ids';
 import type { FileActor } from '../domain/file.decider';
@@ -11,7 +12,7 @@ import { FileAttachments } from '../file-attachments';
 import { FileDirectory } from '../file-directory';
 import { FileDownloadLinks } from './file-download-links';
 import { FileEndpoints } from './file-endpoints';
-import { CreateOwnFileBody, ShowFileQuery } from './files.dto';
+import { CreateOwnFileBody, ShowFileQuery, FileIdBody } from './files.dto';
 
 /**
  * Marketplace API: a user's own files (create, upload links, download links, show); `files/show` also answers for
@@ -35,34 +36,33 @@ export class FilesMarketplaceController extends FileEndpoints {
     return { kind: 'user', userId: api.auth.userId! };
   }
 
-  @ApiCommand('own_files/create', USER_TOKEN)
+  @ApiCommand('own_files/create', USER_TOKEN, { body: CreateOwnFileBody, returns: OWN_FILE_SCHEMA })
   create(@Api() api: ApiRequest) {
-    validateParams(NoParams, api.query, 'query');
-    const { name, mimeType, size } = validateParams(CreateOwnFileBody, api.body, 'body');
+    const { name, mimeType, size } = bodyOf(api, CreateOwnFileBody);
     return this.createFile(api, api.auth.userId, { name, mimeType, size }, 'ownFile');
   }
 
-  @ApiQuery('own_files/show', USER_TOKEN)
+  @ApiQuery('own_files/show', USER_TOKEN, { query: ShowFileQuery, returns: OWN_FILE_SCHEMA })
   async showOwn(@Api() api: ApiRequest) {
-    const { id } = validateParams(ShowFileQuery, api.query, 'query');
+    const { id } = queryOf(api, ShowFileQuery);
     const file = await this.usable(api, id);
     return this.respond.one(api, file && this.files.resource(file, 'ownFile'), 'file');
   }
 
-  @ApiCommand('file_uploads/create', USER_TOKEN)
+  @ApiCommand('file_uploads/create', USER_TOKEN, { body: FileIdBody, returns: FILE_UPLOAD_SCHEMA })
   upload(@Api() api: ApiRequest) {
     return this.createUpload(api);
   }
 
-  @ApiCommand('own_file_downloads/create', USER_TOKEN)
+  @ApiCommand('own_file_downloads/create', USER_TOKEN, { body: FileIdBody, returns: OWN_FILE_DOWNLOAD_SCHEMA })
   download(@Api() api: ApiRequest) {
     return this.createDownload(api);
   }
 
   /** A file the caller owns, or one attached to something the caller may see (FileAttachments), as `file`; else 404. */
-  @ApiQuery('files/show', ANY_MARKETPLACE_TOKEN)
+  @ApiQuery('files/show', ANY_MARKETPLACE_TOKEN, { query: ShowFileQuery, returns: FILE_SCHEMA })
   async show(@Api() api: ApiRequest) {
-    const { id } = validateParams(ShowFileQuery, api.query, 'query');
+    const { id } = queryOf(api, ShowFileQuery);
     const file = await this.files.find(api.auth.marketplaceId, id);
     const { marketplaceId, userId } = api.auth;
     const visible = file !== null && userId !== null && (file.ownerId === userId || (await this.attachments.userSeesFile(marketplaceId, file.fileId, userId)));

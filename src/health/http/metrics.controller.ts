@@ -1,4 +1,7 @@
 import { Controller, Get, Inject, Req, Res } from '@nestjs/common';
+import { errorEnvelope } from '../../http/error-envelope';
+import { apiError } from '../../shared/api-error';
+import { answer, Describe, ERROR_ANSWERS, serviceOperation } from '../../http/openapi/describe.decorator';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { timingSafeEqual } from 'node:crypto';
 import { CONFIG, type Config } from '../../config';
@@ -16,9 +19,12 @@ export class MetricsController {
   ) {}
 
   @Get()
+  @Describe(serviceOperation('Service', 'Prometheus metrics (a bearer METRICS_TOKEN when configured)', { '200': answer('The metrics', 'text/plain'), ...ERROR_ANSWERS }))
   async scrape(@Req() request: FastifyRequest, @Res() reply: FastifyReply) {
     if (this.config.metricsToken && !sameSecret(request.headers.authorization ?? '', `Bearer ${this.config.metricsToken}`)) {
-      void reply.status(401).header('content-type', 'application/json;charset=UTF-8').send('{"errors":[{"status":401,"code":"auth-invalid-access-token","title":"Invalid access token"}]}');
+      // The error envelope as every answer has it (an error id included), in JSON: a scraper asks for nothing else.
+      const unauthorized = errorEnvelope(apiError(401, 'auth-invalid-access-token', 'The metrics need the bearer METRICS_TOKEN.'));
+      void reply.status(401).header('content-type', 'application/json;charset=UTF-8').send(JSON.stringify(unauthorized));
       return;
     }
     const text = await this.metrics.registry.metrics();

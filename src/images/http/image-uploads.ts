@@ -3,7 +3,6 @@ import { CommandBus } from '@nestjs/cqrs';
 import type { FastifyRequest } from 'fastify';
 import { ApiRequest, commandContextOf } from '../../http/api-request';
 import { publicBaseUrlOf } from '../../http/base-url';
-import { validateParams } from '../../http/validation';
 import { CLOCK, type Clock } from '../../shared/clock';
 import { CONFIG, type Config } from '../../config';
 import { IDS, type IdGenerator } from '../../shared/ids';
@@ -14,9 +13,6 @@ import { requestedVariants } from '../domain/image-variants';
 import { ImageDirectory } from '../image-directory';
 import { sniffImage } from '../image-processing';
 import { readImagePart } from './multipart-image';
-
-/** images/upload takes only the common query parameters (expand, fields.image, imageVariant.*). */
-class UploadImageQuery {}
 
 /** `POST images/upload` of both data APIs: read the part, sniff it, store it, answer with the image resource. */
 @Injectable()
@@ -30,8 +26,8 @@ export class ImageUploads {
   ) {}
 
   async upload(api: ApiRequest, request: FastifyRequest): Promise<Resource> {
-    // Bad query parameters are answered before the body is read.
-    validateParams(UploadImageQuery, api.query, 'query');
+    // Bad query parameters (it takes only the common ones: expand, fields.image, imageVariant.*) are answered by
+    // the guard, before the body is read.
     requestedVariants(api.common);
     const bytes = await readImagePart(request);
     const image = await sniffImage(bytes);

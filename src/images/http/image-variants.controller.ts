@@ -1,4 +1,5 @@
 import { Controller, Get, Param, Query, Req, Res } from '@nestjs/common';
+import { answer, Describe, ERROR_ANSWERS, serviceOperation } from '../../http/openapi/describe.decorator';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { createHash } from 'node:crypto';
 import { ImageVariants } from '../image-variants.service';
@@ -19,6 +20,7 @@ export class ImageVariantsController {
   constructor(private readonly variants: ImageVariants) {}
 
   @Get(':marketplaceId/:imageId/:token')
+  @Describe(serviceOperation('Marketplace API', 'An image variant, by the signed link of an image resource', { '200': answer('The image', 'image/*'), '304': { description: 'Not modified (ETag)' }, ...ERROR_ANSWERS }, { parameters: [{ name: 'sig', in: 'query', schema: { type: 'string' } }] }))
   async serve(
     @Param('marketplaceId') marketplaceId: string,
     @Param('imageId') imageId: string,

@@ -1,4 +1,5 @@
 import { Controller, Req } from '@nestjs/common';
+import { IMAGE_SCHEMA } from './image.schemas';
 import type { FastifyRequest } from 'fastify';
 import { Api, ApiRequest } from '../../http/api-request';
 import { ApiCommand, INTEGRATION_TOKEN } from '../../http/endpoint.decorators';
@@ -14,7 +15,7 @@ export class ImagesIntegrationController {
   ) {}
 
   /** Multipart, so the body is read here from the request, not from `api.body`; the guard still authenticates. */
-  @ApiCommand('upload', INTEGRATION_TOKEN)
+  @ApiCommand('upload', INTEGRATION_TOKEN, { body: 'multipart', returns: IMAGE_SCHEMA })
   async upload(@Api() api: ApiRequest, @Req() request: FastifyRequest) {
     return this.respond.command(api, await this.uploads.upload(api, request));
   }

@@ -1,6 +1,7 @@
 import { IsIn, IsOptional, IsString, Matches, MaxLength } from 'class-validator';
 import type { ApiRequest } from '../../http/api-request';
-import { MatchesTimestamp, validateParams } from '../../http/validation';
+import { MatchesTimestamp } from '../../http/validation';
+import { queryOf } from '../../http/endpoint-params';
 import { ApiError, apiError, invalidValue } from '../../shared/api-error';
 import { isUuid } from '../../shared/values';
 import { paramName, PREFIX_OF, SearchSchema } from '../../search-schemas/domain/search-schema';
@@ -51,12 +52,13 @@ class IntegrationListingQueryParams extends OwnListingQueryParams {
   @IsOptional() @IsString() authorId?: string;
 }
 
-const DTOS = { public: PublicListingQueryParams, own: OwnListingQueryParams, integration: IntegrationListingQueryParams };
-/** The public query's parameters; it ignores any other. */
-const PUBLIC_PARAMS = new Set([
-  ...['keywords', 'origin', 'bounds', 'price', 'ids', 'createdAtStart', 'createdAtEnd', 'sort', 'authorId', 'author_id'],
-  ...['start', 'end', 'seats', 'availability', 'minDuration', 'stockMode', 'minStock'],
-]);
+/**
+ * The parameter classes of the three listing queries, for their endpoint declarations. Keys with the `pub_` and
+ * `meta_` prefixes are extended-data filters, checked against the marketplace's search schemas below; the public
+ * query ignores any other key it does not name (the Web Template passes its page's URL parameters through).
+ */
+export const LISTING_QUERY_PARAMS = { public: PublicListingQueryParams, own: OwnListingQueryParams, integration: IntegrationListingQueryParams };
+export const LISTING_FILTER_PREFIXES = [PREFIX_OF.public, PREFIX_OF.metadata];
 
 const list = (value: string): string[] =>
   value
@@ -170,14 +172,8 @@ export const parseAvailabilityFilter = (query: Record<string, string>, now: Date
 
 export const parseListingQuery = (api: ApiRequest, scope: ListingQueryScope, schemas: SearchSchema[], ownerId?: string): ListingSearchQuery => {
   const byParam = new Map(schemas.map((s) => [paramName(s), s]));
-  const extended: Record<string, string> = {};
-  const fixed: Record<string, string> = {};
-  const prefixes = [PREFIX_OF.public, PREFIX_OF.metadata];
-  for (const [key, value] of Object.entries(api.query)) {
-    if (prefixes.some((p) => key.startsWith(p))) extended[key] = value;
-    else if (scope !== 'public' || PUBLIC_PARAMS.has(key)) fixed[key] = value;
-  }
-  const p = validateParams(DTOS[scope], fixed, 'query') as IntegrationListingQueryParams & PublicListingQueryParams;
+  const extended = Object.fromEntries(Object.entries(api.query).filter(([key]) => LISTING_FILTER_PREFIXES.some((p) => key.startsWith(p))));
+  const p = queryOf(api, LISTING_QUERY_PARAMS[scope] as new () => IntegrationListingQueryParams & PublicListingQueryParams);
 
   const query: ListingSearchQuery = {
     marketplaceId: api.auth.marketplaceId,

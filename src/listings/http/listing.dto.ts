@@ -1,16 +1,13 @@
 import { Transform } from 'class-transformer';
-import { ArrayMaxSize, IsArray, IsDefined, IsIn, IsOptional, IsString, Length, ValidateIf } from 'class-validator';
-import { constraint, IsExtendedData, IsLatLng, IsMoney, IsUuidString, toLatLng, toMoney } from '../../http/validation';
+import { ArrayMaxSize, IsArray, IsDefined, IsIn, IsOptional, IsString, Length } from 'class-validator';
+import { constraint, IsExtendedData, Optional, IsLatLng, IsMoney, IsUuidString, toLatLng, toMoney, UUID_SCHEMA } from '../../http/validation';
 import { isUuid, type LatLng, type Money } from '../../shared/values';
 import type { AvailabilityPlan } from '../domain/listing.events';
 
 /** Only the shape here: listing-input.ts checks the plan itself and names the path of each problem. */
-export const IsAvailabilityPlan = constraint('isAvailabilityPlan', (v) => typeof v === 'object' && v !== null && !Array.isArray(v), 'must be an availability plan (see document 1)');
-const IsImageIdList = constraint('isImageIdList', (v) => Array.isArray(v) && v.every(isUuid), 'must be a list of image ids');
-const IsNonNegativeMoney = constraint('isNonNegativeMoney', (v) => !(v !== null && typeof v === 'object' && 'amount' in v) || (v as Money).amount >= 0, 'must not be negative');
-
-/** Absent is fine; null is validated (and rejected) like any other value. */
-const Optional = () => ValidateIf((_o, v) => v !== undefined);
+export const IsAvailabilityPlan = constraint('isAvailabilityPlan', (v) => typeof v === 'object' && v !== null && !Array.isArray(v), 'must be an availability plan (see document 1)', { type: 'object', additionalProperties: true, description: 'An availability plan: type day or time, a time zone and entries.' });
+const IsImageIdList = constraint('isImageIdList', (v) => Array.isArray(v) && v.every(isUuid), 'must be a list of image ids', { type: 'array', items: UUID_SCHEMA });
+const IsNonNegativeMoney = constraint('isNonNegativeMoney', (v) => !(v !== null && typeof v === 'object' && 'amount' in v) || (v as Money).amount >= 0, 'must not be negative', { properties: { amount: { minimum: 0 } } });
 
 /** What an author may write on create: everything but metadata, which is for operators. null means "none". */
 class OwnListingFields {

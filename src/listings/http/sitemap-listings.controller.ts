@@ -4,7 +4,6 @@ import { Requires } from '../../http/access';
 import { Api, ApiRequest } from '../../http/api-request';
 import { ANY_MARKETPLACE_TOKEN, ApiQuery } from '../../http/endpoint.decorators';
 import { Responder } from '../../http/responder';
-import { NoParams, validateParams } from '../../http/validation';
 import { uuid } from '../../shared/values';
 import { SitemapListingIdsQuery } from '../queries/listing.queries';
 
@@ -21,10 +20,9 @@ export class SitemapListingsController {
     private readonly respond: Responder,
   ) {}
 
-  @ApiQuery('query_listings', ANY_MARKETPLACE_TOKEN)
+  @ApiQuery('query_listings', ANY_MARKETPLACE_TOKEN, { list: true })
   @Requires('read')
   async queryListings(@Api() api: ApiRequest) {
-    validateParams(NoParams, api.query, 'query');
     const ids = await this.queries.execute<SitemapListingIdsQuery, string[]>(new SitemapListingIdsQuery(api.auth.marketplaceId));
     return this.respond.many(api, ids.map((id) => ({ id: uuid(id) as unknown as string, type: 'listing', attributes: {} })), {});
   }

@@ -79,7 +79,7 @@ export const marketplaceDecider: Decider<MarketplaceCommand, MarketplaceState, M
         if (!state.exists) throw conflict('marketplace-not-found', 'No such marketplace.');
         return [{ type: 'marketplace/identity-provider-configured', data: command.config }];
       case 'remove-identity-provider':
-        if (!state.identityProviders[command.idpId]) return [];
+        if (!Object.hasOwn(state.identityProviders, command.idpId)) return [];
         return [{ type: 'marketplace/identity-provider-removed', data: { idpId: command.idpId } }];
     }
   },

@@ -1,8 +1,8 @@
 import { Controller } from '@nestjs/common';
+import { MARKETPLACE_SCHEMA } from './marketplace.schemas';
 import { Api, ApiRequest } from '../../http/api-request';
 import { ANY_MARKETPLACE_TOKEN, ApiQuery, INTEGRATION_TOKEN } from '../../http/endpoint.decorators';
 import { Responder } from '../../http/responder';
-import { validateParams } from '../../http/validation';
 import { NoParams } from '../../http/validation';
 import { MarketplaceDirectory } from '../marketplace-directory';
 
@@ -14,18 +14,17 @@ export class MarketplaceController {
     private readonly respond: Responder,
   ) {}
 
-  @ApiQuery('v1/api/marketplace/show', ANY_MARKETPLACE_TOKEN)
+  @ApiQuery('v1/api/marketplace/show', ANY_MARKETPLACE_TOKEN, { returns: MARKETPLACE_SCHEMA })
   showToMarketplaceApi(@Api() api: ApiRequest) {
     return this.show(api);
   }
 
-  @ApiQuery('v1/integration_api/marketplace/show', INTEGRATION_TOKEN)
+  @ApiQuery('v1/integration_api/marketplace/show', INTEGRATION_TOKEN, { returns: MARKETPLACE_SCHEMA })
   showToIntegrationApi(@Api() api: ApiRequest) {
     return this.show(api);
   }
 
   private async show(api: ApiRequest) {
-    validateParams(NoParams, api.query, 'query');
     return this.respond.one(api, await this.marketplaces.resource(api.auth.marketplaceId), 'marketplace');
   }
 }

@@ -1,4 +1,6 @@
 import { Body, Controller, Get, HttpCode, Inject, Post, Req, Res } from '@nestjs/common';
+import { answer, Describe, ERROR_ANSWERS, serviceOperation } from '../../http/openapi/describe.decorator';
+import { dtoSchema } from '../../http/openapi/dto-schema';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { CONFIG, type Config } from '../../config';
 import { AuthAttemptLimits } from '../../http/auth-limits';
@@ -25,6 +27,9 @@ const cookieOf = (request: FastifyRequest, name: string): string | undefined => 
  * `x-csrf-token` (defence in depth beside SameSite, which older browsers and same-site subdomains do not honour).
  * Everything else the console does goes through the Integration API with a token minted here.
  */
+/** The console's own API: cookie sessions, JSON answers, errors in the envelope. */
+const CONSOLE_ANSWERS = { '200': answer('OK', 'application/json'), ...ERROR_ANSWERS };
+
 @Controller(CONSOLE_API_PATH)
 export class ConsoleSessionController {
   constructor(
@@ -35,6 +40,7 @@ export class ConsoleSessionController {
 
   /** Guessing is limited per email and per client address (AUTH_LIMITS), as user logins are; only failures count. */
   @Post('sign-in')
+  @Describe(serviceOperation('Service', 'Console: sign an operator in (sets the session cookie)', CONSOLE_ANSWERS, { requestBody: { required: true, content: { 'application/json': { schema: dtoSchema(SignInBody) } } } }))
   @HttpCode(200)
   async signIn(@Body() body: unknown, @Req() request: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply) {
     // JSON only: another site's plain HTML form (urlencoded, no preflight) could otherwise sign a visitor in to the
@@ -50,11 +56,13 @@ export class ConsoleSessionController {
   }
 
   @Get('session')
+  @Describe(serviceOperation('Service', 'Console: the signed-in operator and their marketplaces', CONSOLE_ANSWERS))
   async session(@Req() request: FastifyRequest) {
     return { data: await this.sessions.view(await this.active(request)) };
   }
 
   @Post('token')
+  @Describe(serviceOperation('Service', 'Console: an Integration API token for one marketplace (CSRF header)', CONSOLE_ANSWERS, { requestBody: { required: true, content: { 'application/json': { schema: dtoSchema(MintTokenBody) } } } }))
   @HttpCode(200)
   async token(@Body() body: unknown, @Req() request: FastifyRequest) {
     const active = await this.writer(request);
@@ -63,6 +71,7 @@ export class ConsoleSessionController {
   }
 
   @Post('sign-out')
+  @Describe(serviceOperation('Service', 'Console: end the session', CONSOLE_ANSWERS))
   @HttpCode(204)
   async signOut(@Req() request: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply) {
     await this.sessions.signOut(await this.writer(request), null);

@@ -3,7 +3,9 @@ import { HttpAdapterHost } from '@nestjs/core';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
-import { dirname, extname, join, normalize, sep } from 'node:path';
+import { extname, join, normalize, sep } from 'node:path';
+import { packageRoot } from '../../http/package-root';
+import { answer, describedRoute, ERROR_ANSWERS, serviceOperation } from '../../http/openapi/describe.decorator';
 import { CONFIG, type Config } from '../../config';
 import { apiError, notFound } from '../../shared/api-error';
 
@@ -11,10 +13,6 @@ import { apiError, notFound } from '../../shared/api-error';
  * The console's page and its bundle, as `npm run build` leaves them in dist/console (Vite, console/vite.config.mts).
  * Found from the package root, so the same code serves them when run from src (tests) or dist (npm start).
  */
-const packageRoot = (from: string): string => {
-  for (let dir = from; dir !== dirname(dir); dir = dirname(dir)) if (existsSync(join(dir, 'package.json'))) return dir;
-  return process.cwd();
-};
 export const CONSOLE_BUILD_DIR = join(packageRoot(__dirname), 'dist', 'console');
 
 /**
@@ -64,8 +62,8 @@ export class ConsoleStaticRoutes implements OnModuleInit {
   onModuleInit(): void {
     const fastify = this.adapterHost.httpAdapter?.getInstance<FastifyInstance>();
     if (!fastify) return;
-    fastify.get('/console', (_request, reply) => reply.redirect('/console/', 302));
-    fastify.get('/console/*', (request: FastifyRequest<{ Params: { '*': string } }>, reply) => this.serve(request.params['*'] ?? '', reply));
+    fastify.get('/console', describedRoute(serviceOperation('Service', 'The operator console (redirects to /console/)', { '302': { description: 'To /console/' } })), (_request, reply) => reply.redirect('/console/', 302));
+    fastify.get('/console/*', describedRoute(serviceOperation('Service', "The operator console's page and files", { '200': answer('A file of the console', 'text/html'), ...ERROR_ANSWERS })), (request: FastifyRequest<{ Params: { '*': string } }>, reply) => this.serve(request.params['*'] ?? '', reply));
   }
 
   private async serve(path: string, reply: FastifyReply): Promise<void> {

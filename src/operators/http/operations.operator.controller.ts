@@ -7,7 +7,10 @@ import { Api, ApiRequest } from '../../http/api-request';
 import { paginationMeta } from '../../http/common-params';
 import { ApiCommand, ApiQuery, INTEGRATION_TOKEN } from '../../http/endpoint.decorators';
 import { Responder } from '../../http/responder';
-import { NoParams, validateParams } from '../../http/validation';
+import { NoParams } from '../../http/validation';
+import { bodyOf, queryOf } from '../../http/endpoint-params';
+import { uuidNamedBy } from '../../shared/ids';
+import { EMULATOR_CLOCK_SCHEMA, MAIL_SCHEMA, PAYMENT_EMULATOR_SCHEMA, PAYMENTS_REPORT_SCHEMA, REACTOR_SCHEMA } from './operations.schemas';
 import { MAILER, type Mailer } from '../../mail/mailer.port';
 import { CONFIG, type Config } from '../../config';
 import { advanceEmulatorClock, durationMs } from '../../payments/emulator/emulator-clock';
@@ -53,19 +56,17 @@ export class OperationsOperatorController {
     @Inject(CONFIG) private readonly config: Config,
   ) {}
 
-  @ApiCommand('x-reactors/resume', INTEGRATION_TOKEN)
+  @ApiCommand('x-reactors/resume', INTEGRATION_TOKEN, { body: ReactorNameBody, returns: REACTOR_SCHEMA, summary: 'Retries a stopped reactor (console operators of every marketplace)' })
   async resumeReactor(@Api() api: ApiRequest) {
-    validateParams(NoParams, api.query, 'query');
-    const { name } = validateParams(ReactorNameBody, api.body, 'body');
+    const { name } = bodyOf(api, ReactorNameBody);
     await this.sessions.assertOperator(api.auth, 'installation');
     const outcome = await this.reactors.resume(name, this.clock.now());
     if (outcome === 'unknown') throw notFound(`No reactor named "${name}" has a checkpoint.`);
-    return this.respond.command(api, { id: name, type: 'reactor', attributes: { name, resumed: outcome === 'resumed' } });
+    return this.respond.command(api, { id: uuidNamedBy(`reactor/${name}`), type: 'reactor', attributes: { name, resumed: outcome === 'resumed' } });
   }
 
-  @ApiQuery('x-mail/outbox', INTEGRATION_TOKEN, { paginated: true })
+  @ApiQuery('x-mail/outbox', INTEGRATION_TOKEN, { paginated: true, returns: [MAIL_SCHEMA], summary: "The marketplace's mails in the embedded outbox, newest first (console operators)" })
   async outbox(@Api() api: ApiRequest) {
-    validateParams(NoParams, api.query, 'query');
     await this.sessions.assertOperator(api.auth, 'marketplace');
     if (this.config.smtpUrl) throw apiError(409, 'mail-outbox-off', 'Mails go out through SMTP (SMTP_URL): this server keeps no outbox.');
     const { page, perPage } = api.common;
@@ -78,19 +79,18 @@ export class OperationsOperatorController {
     return this.respond.many(api, resources, paginationMeta(newestFirst.length, api.common));
   }
 
-  @ApiQuery('x-payments/show', INTEGRATION_TOKEN)
+  @ApiQuery('x-payments/show', INTEGRATION_TOKEN, { query: PaymentsShowQuery, returns: PAYMENTS_REPORT_SCHEMA, summary: 'Payout accounts, customers and payment intents (console operators)' })
   async payments(@Api() api: ApiRequest) {
-    const q = validateParams(PaymentsShowQuery, api.query, 'query');
+    const q = queryOf(api, PaymentsShowQuery);
     await this.sessions.assertOperator(api.auth, 'marketplace');
     const report = await paymentsReport(this.events, this.runner, this.provider, api.auth.marketplaceId, q.userId);
     const emulated = this.provider instanceof EmulatedPaymentProvider;
     return this.respond.one(api, { id: api.auth.marketplaceId, type: 'paymentsReport', attributes: { provider: emulated ? 'emulator' : 'stripe', ...report } });
   }
 
-  @ApiCommand('x-emulator/clock_advance', INTEGRATION_TOKEN)
+  @ApiCommand('x-emulator/clock_advance', INTEGRATION_TOKEN, { body: ClockAdvanceBody, returns: EMULATOR_CLOCK_SCHEMA, summary: "Moves the payment emulator's clock ahead (console operators of every marketplace)" })
   async advanceClock(@Api() api: ApiRequest) {
-    validateParams(NoParams, api.query, 'query');
-    const { duration } = validateParams(ClockAdvanceBody, api.body, 'body');
+    const { duration } = bodyOf(api, ClockAdvanceBody);
     await this.sessions.assertOperator(api.auth, 'installation');
     if (!(this.provider instanceof EmulatedPaymentProvider)) throw emulatorOff();
     try {
@@ -99,13 +99,11 @@ export class OperationsOperatorController {
       throw new ApiError(invalidValueItem(['duration'], 'body', (error as Error).message));
     }
     const offsetMs = await advanceEmulatorClock(this.runner, duration, this.clock.now());
-    return this.respond.command(api, { id: 'clock', type: 'emulatorClock', attributes: { offsetMs, advancedBy: duration } });
+    return this.respond.command(api, { id: uuidNamedBy('emulator-clock'), type: 'emulatorClock', attributes: { offsetMs, advancedBy: duration } });
   }
 
-  @ApiCommand('x-emulator/reset', INTEGRATION_TOKEN)
+  @ApiCommand('x-emulator/reset', INTEGRATION_TOKEN, { body: NoParams, returns: PAYMENT_EMULATOR_SCHEMA, summary: "Empties the marketplace's emulated payment provider (console operators)" })
   async resetEmulator(@Api() api: ApiRequest) {
-    validateParams(NoParams, api.query, 'query');
-    validateParams(NoParams, api.body, 'body');
     await this.sessions.assertOperator(api.auth, 'marketplace');
     if (!(this.provider instanceof EmulatedPaymentProvider)) throw emulatorOff();
     const generation = await resetEmulator(this.runner, api.auth.marketplaceId, this.clock.now());

@@ -1,4 +1,5 @@
 import { Body, Controller, Get, Inject, Param, Post, Req, Res } from '@nestjs/common';
+import { answer, Describe, ERROR_ANSWERS, serviceOperation } from '../../http/openapi/describe.decorator';
 import { randomBytes } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { publicBaseUrlOf } from '../../http/base-url';
@@ -17,6 +18,9 @@ type PaymentMethodInput = string | { card?: CardDetails; billing_details?: Recor
  * link opens. Answers are Stripe's JSON (`{paymentIntent}`, `{setupIntent}` or `{error}`); SDK tests call the same
  * confirm endpoint to pay without a browser. With STRIPE_SECRET_KEY set there is no emulator and these are 404.
  */
+/** The emulator answers as Stripe's API does (JSON, its own error shape). */
+const EMULATOR_ANSWERS = { '200': answer('As Stripe answers', 'application/json'), '4XX': answer("Stripe's error", 'application/json') };
+
 @Controller('v1/emulator')
 export class PaymentEmulatorController {
   constructor(
@@ -44,6 +48,7 @@ export class PaymentEmulatorController {
   }
 
   @Get(['stripe/v3', 'stripe/v3/*'])
+  @Describe(serviceOperation('Service', 'Payment emulator: the Stripe.js stand-in script', { '200': answer('The script', 'text/javascript') }))
   script(@Req() request: FastifyRequest, @Res() reply: FastifyReply): void {
     if (!this.emulator(reply)) return;
     const origin = publicBaseUrlOf(request, this.config.publicBaseUrl);
@@ -51,6 +56,7 @@ export class PaymentEmulatorController {
   }
 
   @Post('stripe/tokens')
+  @Describe(serviceOperation('Service', 'Payment emulator: create a token (Stripe.js stand-in)', EMULATOR_ANSWERS))
   token(@Body() body: { type?: string; data?: Record<string, unknown> }, @Res() reply: FastifyReply): Promise<void> {
     return this.answer(reply, async (emulator) => {
       const type = body?.type;
@@ -63,12 +69,14 @@ export class PaymentEmulatorController {
 
   /** Stripe.js `retrievePaymentIntent` (a POST, so the client secret stays out of URLs and request logs). */
   @Post('stripe/payment_intents/retrieve')
+  @Describe(serviceOperation('Service', 'Payment emulator: a payment intent by its client secret', EMULATOR_ANSWERS))
   retrieve(@Body() body: { client_secret?: string }, @Res() reply: FastifyReply): Promise<void> {
     return this.answer(reply, async (emulator) => ({ paymentIntent: (await emulator.bySecret('paymentIntent', String(body?.client_secret ?? ''))).seti }));
   }
 
   /** Stripe.js `confirmCardPayment`: with a card typed in, a payment method id, or the one set on the intent. */
   @Post('stripe/payment_intents/confirm')
+  @Describe(serviceOperation('Service', 'Payment emulator: confirm a payment intent', EMULATOR_ANSWERS))
   confirmPayment(@Body() body: { client_secret?: string; payment_method?: PaymentMethodInput; authenticate?: boolean }, @Res() reply: FastifyReply): Promise<void> {
     return this.answer(reply, async (emulator) => {
       const { marketplaceId, seti: pi } = await emulator.bySecret('paymentIntent', String(body?.client_secret ?? ''));
@@ -91,6 +99,7 @@ export class PaymentEmulatorController {
 
   /** Stripe.js `confirmCardSetup` / `handleCardSetup`. */
   @Post('stripe/setup_intents/confirm')
+  @Describe(serviceOperation('Service', 'Payment emulator: confirm a setup intent', EMULATOR_ANSWERS))
   confirmSetup(@Body() body: { client_secret?: string; payment_method?: PaymentMethodInput }, @Res() reply: FastifyReply): Promise<void> {
     return this.answer(reply, async (emulator) => {
       const method = body?.payment_method;
@@ -104,6 +113,7 @@ export class PaymentEmulatorController {
 
   /** The account link's "hosted onboarding": verifies the account and sends the browser to the link's URL. */
   @Get('connect/onboarding/:marketplace/:account/:link')
+  @Describe(serviceOperation('Service', 'Payment emulator: the hosted onboarding page of an account link', { '200': answer('The page', 'text/html'), ...ERROR_ANSWERS }))
   async onboarding(@Param('marketplace') marketplace: string, @Param('account') account: string, @Param('link') link: string, @Res() reply: FastifyReply): Promise<void> {
     const emulator = this.emulator(reply);
     if (!emulator) return;

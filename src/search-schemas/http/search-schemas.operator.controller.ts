@@ -3,9 +3,17 @@ import { IsDefined, IsIn } from 'class-validator';
 import { Api, ApiRequest } from '../../http/api-request';
 import { ApiQuery, INTEGRATION_TOKEN } from '../../http/endpoint.decorators';
 import { Responder } from '../../http/responder';
-import { validateParams } from '../../http/validation';
+import { queryOf } from '../../http/endpoint-params';
+import { enumOf, resourceSchema, string, anything } from '../../http/openapi/resource-schema';
+import { uuidNamedBy } from '../../shared/ids';
 import { SCHEMA_FOR, type SchemaFor } from '../domain/search-schema';
 import { SearchSchemas } from '../search-schemas';
+
+export const SEARCH_SCHEMA_SCHEMA = resourceSchema(
+  'searchSchema',
+  { schemaFor: enumOf('listing', 'userProfile'), scope: enumOf('public', 'metadata', 'private', 'protected'), key: string, type: enumOf('enum', 'multi-enum', 'boolean', 'long', 'text'), default: anything, doc: string },
+  { optional: ['default', 'doc'] },
+);
 
 export class SearchSchemasQuery {
   @IsDefined() @IsIn(SCHEMA_FOR as SchemaFor[]) schemaFor!: SchemaFor;
@@ -23,11 +31,11 @@ export class SearchSchemasOperatorController {
     private readonly respond: Responder,
   ) {}
 
-  @ApiQuery('query', INTEGRATION_TOKEN)
+  @ApiQuery('query', INTEGRATION_TOKEN, { query: SearchSchemasQuery, returns: [SEARCH_SCHEMA_SCHEMA], summary: 'The extended-data keys users/query or listings/query filter on' })
   async query(@Api() api: ApiRequest) {
-    const { schemaFor } = validateParams(SearchSchemasQuery, api.query, 'query');
+    const { schemaFor } = queryOf(api, SearchSchemasQuery);
     const schemas = await this.schemas.list(api.auth.marketplaceId, schemaFor);
-    const resources = schemas.map((s) => ({ id: `${s.schemaFor}/${s.scope}/${s.key}`, type: 'searchSchema', attributes: { ...s } }));
+    const resources = schemas.map((s) => ({ id: uuidNamedBy(`search-schema/${s.schemaFor}/${s.scope}/${s.key}`), type: 'searchSchema', attributes: { ...s } }));
     return this.respond.many(api, resources, { totalItems: resources.length, totalPages: 1, page: 1, perPage: Math.max(1, resources.length) });
   }
 }

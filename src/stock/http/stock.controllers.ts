@@ -1,7 +1,9 @@
 import { Controller, Inject } from '@nestjs/common';
+import { STOCK_ADJUSTMENT_SCHEMA, STOCK_RESERVATION_SCHEMA, STOCK_SCHEMA } from './stock.schemas';
 import { CommandBus } from '@nestjs/cqrs';
 import { Requires } from '../../http/access';
 import { Api, ApiRequest, commandContextOf } from '../../http/api-request';
+import { bodyOf, queryOf } from '../../http/endpoint-params';
 import { paginationMeta } from '../../http/common-params';
 import { ApiCommand, ApiQuery, INTEGRATION_TOKEN, USER_TOKEN } from '../../http/endpoint.decorators';
 import { Responder } from '../../http/responder';
@@ -31,22 +33,21 @@ abstract class StockEndpoints {
   protected async compareAndSet(api: ApiRequest) {
     validateParams(NoParams, api.query, 'query');
     if (typeof api.body === 'object' && api.body !== null && !('oldTotal' in api.body)) throw missingKey(['oldTotal'], 'body', 'oldTotal is required (null when the listing has no stock).');
-    const b = validateParams(CompareAndSetBody, api.body, 'body');
+    const b = bodyOf(api, CompareAndSetBody);
     await this.change(api, b.listingId, { type: 'compare-and-set', oldTotal: b.oldTotal, newTotal: b.newTotal });
     const stock = await this.reads.stock(api.auth.marketplaceId, b.listingId);
     return this.respond.command(api, resourceOf(stock!));
   }
 
   protected async createAdjustment(api: ApiRequest) {
-    validateParams(NoParams, api.query, 'query');
-    const b = validateParams(CreateAdjustmentBody, api.body, 'body');
+    const b = bodyOf(api, CreateAdjustmentBody);
     const id = await this.change(api, b.listingId, { type: 'adjust', quantity: b.quantity });
     return this.respond.command(api, resourceOf((await this.reads.adjustment(api.auth.marketplaceId, id!))!));
   }
 
   /** Adjustments of a listing with `start` ≤ at < `end`, by `at`; windows as the spec limits them. */
   protected async queryAdjustments(api: ApiRequest) {
-    const p = validateParams(AdjustmentQueryParams, api.query, 'query');
+    const p = queryOf(api, AdjustmentQueryParams);
     const now = this.clock.now().getTime();
     const [start, end] = [p.start.getTime(), p.end.getTime()];
     if (start < now - 366 * DAY_MS || start > now + DAY_MS) throw invalidValue(['start'], 'query', 'start must be between 366 days ago and 1 day from now.');
@@ -77,19 +78,19 @@ export class StockMarketplaceController extends StockEndpoints {
     return { kind: 'author', userId: api.auth.userId! };
   }
 
-  @ApiCommand('stock/compare_and_set', USER_TOKEN)
+  @ApiCommand('stock/compare_and_set', USER_TOKEN, { body: CompareAndSetBody, returns: STOCK_SCHEMA })
   @Requires('approvedUser')
   compareAndSetStock(@Api() api: ApiRequest) {
     return this.compareAndSet(api);
   }
 
-  @ApiCommand('stock_adjustments/create', USER_TOKEN)
+  @ApiCommand('stock_adjustments/create', USER_TOKEN, { body: CreateAdjustmentBody, returns: STOCK_ADJUSTMENT_SCHEMA })
   @Requires('approvedUser')
   create(@Api() api: ApiRequest) {
     return this.createAdjustment(api);
   }
 
-  @ApiQuery('stock_adjustments/query', USER_TOKEN, { paginated: true })
+  @ApiQuery('stock_adjustments/query', USER_TOKEN, { paginated: true, query: AdjustmentQueryParams, returns: STOCK_ADJUSTMENT_SCHEMA })
   query(@Api() api: ApiRequest) {
     return this.queryAdjustments(api);
   }
@@ -105,24 +106,24 @@ export class StockIntegrationController extends StockEndpoints {
     return { kind: 'operator' };
   }
 
-  @ApiCommand('stock/compare_and_set', INTEGRATION_TOKEN)
+  @ApiCommand('stock/compare_and_set', INTEGRATION_TOKEN, { body: CompareAndSetBody, returns: STOCK_SCHEMA })
   compareAndSetStock(@Api() api: ApiRequest) {
     return this.compareAndSet(api);
   }
 
-  @ApiCommand('stock_adjustments/create', INTEGRATION_TOKEN)
+  @ApiCommand('stock_adjustments/create', INTEGRATION_TOKEN, { body: CreateAdjustmentBody, returns: STOCK_ADJUSTMENT_SCHEMA })
   create(@Api() api: ApiRequest) {
     return this.createAdjustment(api);
   }
 
-  @ApiQuery('stock_adjustments/query', INTEGRATION_TOKEN, { paginated: true })
+  @ApiQuery('stock_adjustments/query', INTEGRATION_TOKEN, { paginated: true, query: AdjustmentQueryParams, returns: STOCK_ADJUSTMENT_SCHEMA })
   query(@Api() api: ApiRequest) {
     return this.queryAdjustments(api);
   }
 
-  @ApiQuery('stock_reservations/show', INTEGRATION_TOKEN)
+  @ApiQuery('stock_reservations/show', INTEGRATION_TOKEN, { query: ShowReservationQuery, returns: STOCK_RESERVATION_SCHEMA })
   async showReservation(@Api() api: ApiRequest) {
-    const { id } = validateParams(ShowReservationQuery, api.query, 'query');
+    const { id } = queryOf(api, ShowReservationQuery);
     const reservation = await this.reads.reservation(api.auth.marketplaceId, id);
     return this.respond.one(api, reservation ? resourceOf(reservation) : null, 'stock reservation');
   }

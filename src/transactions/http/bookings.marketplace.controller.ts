@@ -1,4 +1,6 @@
 import { Controller } from '@nestjs/common';
+import { BOOKING_SCHEMA } from './transaction.schemas';
+import { BookingsQueryParams } from './transaction.dto';
 import { QueryBus } from '@nestjs/cqrs';
 import { Api, ApiRequest } from '../../http/api-request';
 import { paginationMeta, splitList } from '../../http/common-params';
@@ -34,7 +36,7 @@ export class BookingsMarketplaceController {
     private readonly respond: Responder,
   ) {}
 
-  @ApiQuery('bookings/query', USER_TOKEN, { paginated: true })
+  @ApiQuery('bookings/query', USER_TOKEN, { paginated: true, query: BookingsQueryParams, returns: BOOKING_SCHEMA })
   async query(@Api() api: ApiRequest) {
     const q = api.query;
     const unknown = Object.keys(q).find((k) => !KEYS.includes(k));

@@ -1,12 +1,13 @@
 import { Controller, Inject } from '@nestjs/common';
+import { MESSAGE_SCHEMA, REVIEW_SCHEMA } from './transaction.schemas';
 import { CommandBus } from '@nestjs/cqrs';
 import { fileIdsOf } from '../../files/file-attachment-input';
 import { Requires } from '../../http/access';
 import { Api, ApiRequest, commandContextOf } from '../../http/api-request';
+import { bodyOf, queryOf } from '../../http/endpoint-params';
 import { ANY_MARKETPLACE_TOKEN, ApiCommand, ApiQuery, USER_TOKEN } from '../../http/endpoint.decorators';
 import { paginationMeta, splitList } from '../../http/common-params';
 import { Responder } from '../../http/responder';
-import { NoParams, validateParams } from '../../http/validation';
 import type { FieldCondition } from '../../read-models/document-store.port';
 import { disallowedKey, invalidValue, missingKey, notFound } from '../../shared/api-error';
 import { CLOCK, type Clock } from '../../shared/clock';
@@ -15,7 +16,7 @@ import { SendMessageCommand } from '../commands/transaction.handlers';
 import { TransactionReads } from '../queries/transaction-reads';
 import { partyTransaction } from './transactions.marketplace.controller';
 import { messageResource, reviewResource } from './transaction-resources';
-import { IdQuery, SendMessageBody } from './transaction.dto';
+import { IdQuery, SendMessageBody, MessagesQueryParams, ReviewsQueryParams } from './transaction.dto';
 
 /** A query parameter by its camelCase or snake_case name (the template sends both spellings). */
 const param = (query: Record<string, string>, camel: string): string | undefined => query[camel] ?? query[camel.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`)];
@@ -46,10 +47,9 @@ export class MessagesReviewsMarketplaceController {
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
-  @ApiCommand('messages/send', USER_TOKEN)
+  @ApiCommand('messages/send', USER_TOKEN, { body: SendMessageBody, returns: MESSAGE_SCHEMA })
   async send(@Api() api: ApiRequest) {
-    validateParams(NoParams, api.query, 'query');
-    const body = validateParams(SendMessageBody, api.body, 'body');
+    const body = bodyOf(api, SendMessageBody);
     const fileIds = fileIdsOf(body.publicFileAttachments, 'publicFileAttachments') ?? [];
     const messageId = await this.commands.execute<SendMessageCommand, string>(
       new SendMessageCommand(commandContextOf(api, this.clock), body.transactionId, api.auth.userId!, body.content, fileIds),
@@ -58,7 +58,7 @@ export class MessagesReviewsMarketplaceController {
     return this.respond.command(api, messageResource(message!));
   }
 
-  @ApiQuery('messages/query', USER_TOKEN, { paginated: true })
+  @ApiQuery('messages/query', USER_TOKEN, { paginated: true, query: MessagesQueryParams, returns: MESSAGE_SCHEMA })
   async messages(@Api() api: ApiRequest) {
     onlyKeys(api.query, ['transactionId', 'ids']);
     const transactionId = uuidParam(api.query, 'transactionId');
@@ -70,7 +70,7 @@ export class MessagesReviewsMarketplaceController {
     return this.respond.many(api, found.items.map(messageResource), paginationMeta(found.total, api.common));
   }
 
-  @ApiQuery('reviews/query', ANY_MARKETPLACE_TOKEN, { paginated: true })
+  @ApiQuery('reviews/query', ANY_MARKETPLACE_TOKEN, { paginated: true, query: ReviewsQueryParams, returns: REVIEW_SCHEMA })
   @Requires('read')
   async reviews(@Api() api: ApiRequest) {
     onlyKeys(api.query, ['listingId', 'subjectId', 'transactionId', 'type', 'state']);
@@ -93,10 +93,10 @@ export class MessagesReviewsMarketplaceController {
     return this.respond.many(api, found.items.map(reviewResource), paginationMeta(found.total, api.common));
   }
 
-  @ApiQuery('reviews/show', ANY_MARKETPLACE_TOKEN)
+  @ApiQuery('reviews/show', ANY_MARKETPLACE_TOKEN, { query: IdQuery, returns: REVIEW_SCHEMA })
   @Requires('read')
   async review(@Api() api: ApiRequest) {
-    const { id } = validateParams(IdQuery, api.query, 'query');
+    const { id } = queryOf(api, IdQuery);
     const review = await this.reads.review(api.auth.marketplaceId, id);
     if (!review || review.attributes.state !== 'public') throw notFound('No such review.');
     return this.respond.one(api, reviewResource(review), 'review');

@@ -1,9 +1,9 @@
 import { Controller } from '@nestjs/common';
 import { IsDefined, IsString, Length, Matches } from 'class-validator';
 import { Api, ApiRequest } from '../../http/api-request';
+import { queryOf } from '../../http/endpoint-params';
 import { ApiQuery, INTEGRATION_TOKEN } from '../../http/endpoint.decorators';
 import { Responder } from '../../http/responder';
-import { NoParams, validateParams } from '../../http/validation';
 import { notFound } from '../../shared/api-error';
 import { ProcessReads } from '../queries/process-reads';
 import { TransactionReads } from '../queries/transaction-reads';
@@ -26,17 +26,16 @@ export class ProcessesOperatorController {
     private readonly respond: Responder,
   ) {}
 
-  @ApiQuery('query', INTEGRATION_TOKEN)
+  @ApiQuery('query', INTEGRATION_TOKEN, { list: true })
   async query(@Api() api: ApiRequest) {
-    validateParams(NoParams, api.query, 'query');
     const { items } = await this.reads.processes(api.auth.marketplaceId);
     const resources = items.map((p) => ({ id: p.name, type: 'process', attributes: { name: p.name, versions: p.versions, aliases: p.aliases } }));
     return this.respond.many(api, resources, { totalItems: resources.length, totalPages: 1, page: 1, perPage: resources.length });
   }
 
-  @ApiQuery('show', INTEGRATION_TOKEN)
+  @ApiQuery('show', INTEGRATION_TOKEN, { query: ProcessVersionQuery })
   async show(@Api() api: ApiRequest) {
-    const q = validateParams(ProcessVersionQuery, api.query, 'query');
+    const q = queryOf(api, ProcessVersionQuery);
     const v = await this.versions.version(api.auth.marketplaceId, q.name, Number(q.version));
     if (!v) throw notFound('No such process version.');
     const transitions = v.definition.transitions.map((t) => ({ name: t.name, from: t.from, to: t.to, actor: t.actor, timed: t.at !== null, privileged: t.privileged, actions: t.actions.map((a) => a.name) }));

@@ -1,11 +1,12 @@
 import { Controller, Inject } from '@nestjs/common';
+import { uuidNamedBy } from '../../shared/ids';
+import { PROCESS_TRANSITION_SCHEMA, TRANSACTION_SCHEMA } from './transaction.schemas';
 import { CommandBus } from '@nestjs/cqrs';
-import { createHash } from 'node:crypto';
 import { Requires } from '../../http/access';
 import { Api, ApiRequest, commandContextOf } from '../../http/api-request';
+import { bodyOf, queryOf } from '../../http/endpoint-params';
 import { ApiCommand, ApiQuery, USER_TOKEN } from '../../http/endpoint.decorators';
 import { Responder } from '../../http/responder';
-import { NoParams, validateParams } from '../../http/validation';
 import { paginationMeta } from '../../http/common-params';
 import { CLOCK, type Clock } from '../../shared/clock';
 import { forbidden, invalidValue, missingKey, notFound } from '../../shared/api-error';
@@ -17,13 +18,8 @@ import { TransactionReads } from '../queries/transaction-reads';
 import { ProcessReads } from '../queries/process-reads';
 import { parseTransactionQuery } from './transaction-query.params';
 import { transactionResource } from './transaction-resources';
-import { IdQuery, InitiateBody, TransitionBody } from './transaction.dto';
+import { IdQuery, InitiateBody, TransitionBody, OwnTransactionQueryParams, TransactionIdQuery } from './transaction.dto';
 
-/** A stable UUID for a process transition resource (its name within a process version). */
-const transitionId = (key: string): string => {
-  const h = createHash('sha256').update(key).digest('hex');
-  return `${h.slice(0, 8)}-${h.slice(8, 12)}-4${h.slice(13, 16)}-8${h.slice(17, 20)}-${h.slice(20, 32)}`;
-};
 
 /**
  * A transaction the caller is a party to, for every Marketplace API read of one (transactions/show, messages/query):
@@ -51,36 +47,36 @@ export class TransactionsMarketplaceController {
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
-  @ApiCommand('transactions/initiate', USER_TOKEN)
+  @ApiCommand('transactions/initiate', USER_TOKEN, { body: InitiateBody, returns: TRANSACTION_SCHEMA })
   @Requires('initiateTransactions')
   initiate(@Api() api: ApiRequest) {
     return this.initiateTransaction(api, false);
   }
 
-  @ApiCommand('transactions/initiate_speculative', USER_TOKEN)
+  @ApiCommand('transactions/initiate_speculative', USER_TOKEN, { body: InitiateBody, returns: TRANSACTION_SCHEMA })
   @Requires('initiateTransactions')
   initiateSpeculative(@Api() api: ApiRequest) {
     return this.initiateTransaction(api, true);
   }
 
-  @ApiCommand('transactions/transition', USER_TOKEN)
+  @ApiCommand('transactions/transition', USER_TOKEN, { body: TransitionBody, returns: TRANSACTION_SCHEMA })
   transition(@Api() api: ApiRequest) {
     return this.transitionTransaction(api, false);
   }
 
-  @ApiCommand('transactions/transition_speculative', USER_TOKEN)
+  @ApiCommand('transactions/transition_speculative', USER_TOKEN, { body: TransitionBody, returns: TRANSACTION_SCHEMA })
   transitionSpeculative(@Api() api: ApiRequest) {
     return this.transitionTransaction(api, true);
   }
 
-  @ApiQuery('transactions/show', USER_TOKEN)
+  @ApiQuery('transactions/show', USER_TOKEN, { query: IdQuery, returns: TRANSACTION_SCHEMA })
   async show(@Api() api: ApiRequest) {
-    const { id } = validateParams(IdQuery, api.query, 'query');
+    const { id } = queryOf(api, IdQuery);
     const tx = await partyTransaction(this.reads, api, id);
     return this.respond.one(api, transactionResource(tx), 'transaction');
   }
 
-  @ApiQuery('transactions/query', USER_TOKEN, { paginated: true })
+  @ApiQuery('transactions/query', USER_TOKEN, { paginated: true, query: OwnTransactionQueryParams, returns: TRANSACTION_SCHEMA })
   async query(@Api() api: ApiRequest) {
     const filter = parseTransactionQuery(api, { kind: 'user', userId: api.auth.userId! });
     const { page, perPage } = api.common;
@@ -89,7 +85,7 @@ export class TransactionsMarketplaceController {
   }
 
   /** The transitions the transaction can take next from its state, with their actors, actions and params. */
-  @ApiQuery('process_transitions/query', USER_TOKEN)
+  @ApiQuery('process_transitions/query', USER_TOKEN, { query: TransactionIdQuery, list: true, returns: PROCESS_TRANSITION_SCHEMA })
   async processTransitions(@Api() api: ApiRequest) {
     const id = api.query.transactionId ?? api.query.transaction_id;
     const unknown = Object.keys(api.query).find((k) => k !== 'transactionId' && k !== 'transaction_id');
@@ -106,7 +102,7 @@ export class TransactionsMarketplaceController {
       const params = t.actions.map((x) => actionNamed(x.name).params);
       const req = [...new Set(params.flatMap((p) => p.required))];
       return {
-        id: transitionId(`${a.processName}/${a.processVersion}/${t.name}`),
+        id: uuidNamedBy(`${a.processName}/${a.processVersion}/${t.name}`),
         type: 'processTransition',
         attributes: {
           name: t.name,
@@ -120,8 +116,7 @@ export class TransactionsMarketplaceController {
   }
 
   private async initiateTransaction(api: ApiRequest, speculative: boolean) {
-    validateParams(NoParams, api.query, 'query');
-    const body = validateParams(InitiateBody, api.body, 'body');
+    const body = bodyOf(api, InitiateBody);
     const outcome = await this.commands.execute<InitiateTransactionCommand, TransactionOutcome>(
       new InitiateTransactionCommand(commandContextOf(api, this.clock), api.auth.userId!, api.auth.scope === 'trusted:user', body.processAlias, {
         transition: body.transition,
@@ -133,8 +128,7 @@ export class TransactionsMarketplaceController {
   }
 
   private async transitionTransaction(api: ApiRequest, speculative: boolean) {
-    validateParams(NoParams, api.query, 'query');
-    const body = validateParams(TransitionBody, api.body, 'body');
+    const body = bodyOf(api, TransitionBody);
     const caller = { kind: 'user' as const, userId: api.auth.userId!, trusted: api.auth.scope === 'trusted:user' };
     const outcome = await this.commands.execute<TransitionTransactionCommand, TransactionOutcome>(
       new TransitionTransactionCommand(commandContextOf(api, this.clock), body.id, caller, { transition: body.transition, params: body.params ?? {}, speculative }),

@@ -1,8 +1,8 @@
 import { Controller } from '@nestjs/common';
 import { Api, ApiRequest } from '../../http/api-request';
+import { queryOf } from '../../http/endpoint-params';
 import { ApiQuery, INTEGRATION_TOKEN } from '../../http/endpoint.decorators';
 import { Responder } from '../../http/responder';
-import { validateParams } from '../../http/validation';
 import { notFound } from '../../shared/api-error';
 import { ProcessReads } from '../queries/process-reads';
 import { TransactionReads } from '../queries/transaction-reads';
@@ -22,9 +22,9 @@ export class TransactionsOperatorController {
     private readonly respond: Responder,
   ) {}
 
-  @ApiQuery('operator_transitions', INTEGRATION_TOKEN)
+  @ApiQuery('operator_transitions', INTEGRATION_TOKEN, { query: IdQuery, list: true })
   async operatorTransitions(@Api() api: ApiRequest) {
-    const { id } = validateParams(IdQuery, api.query, 'query');
+    const { id } = queryOf(api, IdQuery);
     const tx = await this.reads.transaction(api.auth.marketplaceId, id);
     if (!tx) throw notFound('No such transaction.');
     const { processName, processVersion, state } = tx.attributes as { processName: string; processVersion: number; state: string | null };

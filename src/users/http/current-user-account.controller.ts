@@ -1,10 +1,12 @@
 import { Controller, Inject, Ip } from '@nestjs/common';
+import { CURRENT_USER_SCHEMA } from './user.schemas';
 import { CommandBus } from '@nestjs/cqrs';
 import { Api, ApiRequest, commandContextOf } from '../../http/api-request';
+import { bodyOf } from '../../http/endpoint-params';
 import { AuthAttemptLimits } from '../../http/auth-limits';
 import { ApiCommand, USER_TOKEN } from '../../http/endpoint.decorators';
 import { Responder } from '../../http/responder';
-import { NoParams, validateParams } from '../../http/validation';
+import { NoParams } from '../../http/validation';
 import { ApiError } from '../../shared/api-error';
 import { CLOCK, type Clock } from '../../shared/clock';
 import { ChangeEmailCommand, SendVerificationEmailCommand, VerifyEmailCommand } from '../commands/account.handlers';
@@ -23,38 +25,37 @@ export class CurrentUserAccountController {
     private readonly limits: AuthAttemptLimits,
   ) {}
 
-  @ApiCommand('change_email', USER_TOKEN)
+  @ApiCommand('change_email', USER_TOKEN, { body: ChangeEmailBody, returns: CURRENT_USER_SCHEMA })
   async changeEmail(@Api() api: ApiRequest, @Ip() ip: string) {
-    const body = this.validate(api, ChangeEmailBody);
+    const body = bodyOf(api, ChangeEmailBody);
     await this.checkingPassword(api, ip, () => this.commands.execute(new ChangeEmailCommand(commandContextOf(api, this.clock), api.auth.userId!, body.currentPassword, body.email.trim())));
     return this.answer(api);
   }
 
-  @ApiCommand('change_password', USER_TOKEN)
+  @ApiCommand('change_password', USER_TOKEN, { body: ChangePasswordBody, returns: CURRENT_USER_SCHEMA })
   async changePassword(@Api() api: ApiRequest, @Ip() ip: string) {
-    const body = this.validate(api, ChangePasswordBody);
+    const body = bodyOf(api, ChangePasswordBody);
     await this.checkingPassword(api, ip, () => this.commands.execute(new ChangePasswordCommand(commandContextOf(api, this.clock), api.auth.userId!, body.currentPassword, body.newPassword, api.auth.sessionId)));
     return this.answer(api);
   }
 
-  @ApiCommand('verify_email', USER_TOKEN)
+  @ApiCommand('verify_email', USER_TOKEN, { body: VerifyEmailBody, returns: CURRENT_USER_SCHEMA })
   async verifyEmail(@Api() api: ApiRequest) {
-    const body = this.validate(api, VerifyEmailBody);
+    const body = bodyOf(api, VerifyEmailBody);
     await this.commands.execute(new VerifyEmailCommand(commandContextOf(api, this.clock), api.auth.userId!, { token: body.verificationToken }));
     return this.answer(api);
   }
 
-  @ApiCommand('send_verification_email', USER_TOKEN)
+  @ApiCommand('send_verification_email', USER_TOKEN, { body: NoParams, returns: CURRENT_USER_SCHEMA })
   async sendVerificationEmail(@Api() api: ApiRequest, @Ip() ip: string) {
-    this.validate(api, NoParams);
     this.limits.mailRequested({ account: `${api.auth.marketplaceId}:user:${api.auth.userId}`, address: ip });
     await this.commands.execute(new SendVerificationEmailCommand(commandContextOf(api, this.clock), api.auth.userId!));
     return this.answer(api);
   }
 
-  @ApiCommand('delete', USER_TOKEN)
+  @ApiCommand('delete', USER_TOKEN, { body: DeleteAccountBody, returns: CURRENT_USER_SCHEMA })
   async delete(@Api() api: ApiRequest, @Ip() ip: string) {
-    const body = this.validate(api, DeleteAccountBody);
+    const body = bodyOf(api, DeleteAccountBody);
     await this.checkingPassword(api, ip, () => this.commands.execute(new DeleteUserCommand(commandContextOf(api, this.clock), api.auth.userId!, body.currentPassword ?? null)));
     return this.answer(api);
   }
@@ -65,10 +66,6 @@ export class CurrentUserAccountController {
     return this.limits.passwordAttempt(keys, run, (error) => error instanceof ApiError && error.status === 403 && error.items[0].source?.path[0] === 'currentPassword');
   }
 
-  private validate<T extends object>(api: ApiRequest, dto: new () => T): T {
-    validateParams(NoParams, api.query, 'query');
-    return validateParams(dto, api.body, 'body');
-  }
 
   private async answer(api: ApiRequest) {
     return this.respond.command(api, await this.users.currentUser(api.auth.marketplaceId, api.auth.userId!));

@@ -1,9 +1,10 @@
 import { Controller, Inject } from '@nestjs/common';
+import { CURRENT_USER_SCHEMA } from './user.schemas';
 import { CommandBus } from '@nestjs/cqrs';
 import { Api, ApiRequest, commandContextOf } from '../../http/api-request';
+import { bodyOf } from '../../http/endpoint-params';
 import { ANY_MARKETPLACE_TOKEN, ApiCommand, ApiQuery, USER_TOKEN } from '../../http/endpoint.decorators';
 import { Responder } from '../../http/responder';
-import { NoParams, validateParams } from '../../http/validation';
 import { CLOCK, type Clock } from '../../shared/clock';
 import { CreateUserCommand } from '../commands/create-user.handler';
 import { UserCommandMessage } from '../commands/user-command.handler';
@@ -24,17 +25,15 @@ export class CurrentUserController {
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
-  @ApiQuery('show', USER_TOKEN)
+  @ApiQuery('show', USER_TOKEN, { returns: CURRENT_USER_SCHEMA })
   async show(@Api() api: ApiRequest) {
-    validateParams(NoParams, api.query, 'query');
     return this.respond.one(api, await this.users.currentUser(api.auth.marketplaceId, api.auth.userId!), 'user');
   }
 
   /** Sign-up needs no user, only the marketplace's anonymous token. */
-  @ApiCommand('create', ANY_MARKETPLACE_TOKEN)
+  @ApiCommand('create', ANY_MARKETPLACE_TOKEN, { body: SignUpBody, returns: CURRENT_USER_SCHEMA })
   async create(@Api() api: ApiRequest) {
-    validateParams(NoParams, api.query, 'query');
-    const body = validateParams(SignUpBody, api.body, 'body');
+    const body = bodyOf(api, SignUpBody);
     const userId = await this.commands.execute(
       new CreateUserCommand(commandContextOf(api, this.clock), body),
     );
@@ -45,10 +44,9 @@ export class CurrentUserController {
    * Sign-up with an identity provider's token: the account is linked to the provider account; the email counts as
    * verified when the provider vouches for that same address. Names and email default to the token's claims.
    */
-  @ApiCommand('create_with_idp', ANY_MARKETPLACE_TOKEN)
+  @ApiCommand('create_with_idp', ANY_MARKETPLACE_TOKEN, { body: SignUpWithIdpBody, returns: CURRENT_USER_SCHEMA })
   async createWithIdp(@Api() api: ApiRequest) {
-    validateParams(NoParams, api.query, 'query');
-    const { idpId, idpClientId, idpToken, ...body } = validateParams(SignUpWithIdpBody, api.body, 'body');
+    const { idpId, idpClientId, idpToken, ...body } = bodyOf(api, SignUpWithIdpBody);
     const identity = await this.identityProviders.verify(api.auth.marketplaceId, idpId, idpClientId, idpToken, (key) => [key]);
     const email = body.email ?? identity.email;
     const firstName = body.firstName ?? identity.givenName;
@@ -69,10 +67,9 @@ export class CurrentUserController {
     return this.respond.command(api, await this.users.currentUser(api.auth.marketplaceId, userId));
   }
 
-  @ApiCommand('update_profile', USER_TOKEN)
+  @ApiCommand('update_profile', USER_TOKEN, { body: UpdateOwnProfileBody, returns: CURRENT_USER_SCHEMA })
   async updateProfile(@Api() api: ApiRequest) {
-    validateParams(NoParams, api.query, 'query');
-    const body = validateParams(UpdateOwnProfileBody, api.body, 'body');
+    const body = bodyOf(api, UpdateOwnProfileBody);
     const userId = api.auth.userId!;
     await this.commands.execute(
       new UserCommandMessage(commandContextOf(api, this.clock), userId, {

@@ -1,14 +1,14 @@
 import { IsBoolean, IsDefined, IsEmail, IsIn, IsOptional, IsString, Length, Matches, MaxLength, ValidateIf } from 'class-validator';
-import { IsExtendedData, IsUuidString, MatchesTimestamp } from '../../http/validation';
+import { IsExtendedData, IsUuidString, MatchesTimestamp, Optional } from '../../http/validation';
 
 /** The optional profile attributes a user may write about themselves. */
 class ProfileExtras {
   /** null restores the default (first name + initial of last name). */
   @IsOptional() @IsString() @Length(1, 255) displayName?: string | null;
   @IsOptional() @IsString() @MaxLength(5000) bio?: string | null;
-  @IsOptional() @IsExtendedData() publicData?: Record<string, unknown>;
-  @IsOptional() @IsExtendedData() protectedData?: Record<string, unknown>;
-  @IsOptional() @IsExtendedData() privateData?: Record<string, unknown>;
+  @Optional() @IsExtendedData() publicData?: Record<string, unknown>;
+  @Optional() @IsExtendedData() protectedData?: Record<string, unknown>;
+  @Optional() @IsExtendedData() privateData?: Record<string, unknown>;
 }
 
 export class SignUpBody extends ProfileExtras {
@@ -79,7 +79,7 @@ export class VerifyUserEmailBody extends UserIdBody {
 /** Integration API users/update_profile: operators may also write metadata. */
 export class UpdateUserProfileBody extends UpdateOwnProfileBody {
   @IsDefined() @IsUuidString() id!: string;
-  @IsOptional() @IsExtendedData() metadata?: Record<string, unknown>;
+  @Optional() @IsExtendedData() metadata?: Record<string, unknown>;
 }
 
 export class ShowUserQuery {

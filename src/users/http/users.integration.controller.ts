@@ -1,9 +1,10 @@
 import { Controller, Inject } from '@nestjs/common';
+import { INTEGRATION_USER_SCHEMA } from './user.schemas';
 import { CommandBus } from '@nestjs/cqrs';
 import { Api, ApiRequest, commandContextOf } from '../../http/api-request';
+import { bodyOf, queryOf } from '../../http/endpoint-params';
 import { ApiCommand, ApiQuery, INTEGRATION_TOKEN } from '../../http/endpoint.decorators';
 import { Responder } from '../../http/responder';
-import { NoParams, validateParams } from '../../http/validation';
 import { CLOCK, type Clock } from '../../shared/clock';
 import { VerifyEmailCommand } from '../commands/account.handlers';
 import { UserCommandMessage } from '../commands/user-command.handler';
@@ -13,7 +14,7 @@ import { QueryBus } from '@nestjs/cqrs';
 import { paginationMeta } from '../../http/common-params';
 import type { QueryResult } from '../../read-models/document-store.port';
 import type { SchemaScope } from '../../search-schemas/domain/search-schema';
-import { extendedDataConditions, isExtendedDataParam, sortKeys } from '../../search-schemas/extended-data-filters';
+import { extendedDataConditions, isExtendedDataParam, sortKeys, EXTENDED_DATA_PREFIXES } from '../../search-schemas/extended-data-filters';
 import { SearchSchemas } from '../../search-schemas/search-schemas';
 import { invalidValue } from '../../shared/api-error';
 import { integrationUser, StoredUser } from '../domain/user.views';
@@ -37,9 +38,9 @@ export class UsersIntegrationController {
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
-  @ApiQuery('show', INTEGRATION_TOKEN)
+  @ApiQuery('show', INTEGRATION_TOKEN, { query: ShowUserByIdOrEmailQuery, returns: INTEGRATION_USER_SCHEMA })
   async show(@Api() api: ApiRequest) {
-    const q = validateParams(ShowUserByIdOrEmailQuery, api.query, 'query');
+    const q = queryOf(api, ShowUserByIdOrEmailQuery);
     return this.respond.one(api, await this.users.integrationUser(api.auth.marketplaceId, q.id !== undefined ? { id: q.id } : { email: q.email! }), 'user');
   }
 
@@ -47,10 +48,9 @@ export class UsersIntegrationController {
    * Newest first by default. Extended-data filters and sort keys need a userProfile search schema. Past 10,000
    * matches of a filtered or sorted query, pages are capped (meta.paginationLimit).
    */
-  @ApiQuery('query', INTEGRATION_TOKEN, { paginated: true })
+  @ApiQuery('query', INTEGRATION_TOKEN, { paginated: true, query: QueryUsersParams, filterPrefixes: EXTENDED_DATA_PREFIXES, returns: INTEGRATION_USER_SCHEMA })
   async query(@Api() api: ApiRequest) {
-    const fixed = Object.fromEntries(Object.entries(api.query).filter(([k]) => !isExtendedDataParam(k)));
-    const params = validateParams(QueryUsersParams, fixed, 'query');
+    const params = queryOf(api, QueryUsersParams);
     const schemas = await this.schemas.list(api.auth.marketplaceId, 'userProfile');
     const where = extendedDataConditions(api.query, schemas, USER_SCOPES);
     const sort = sortKeys(params.sort, schemas, USER_SCOPES);
@@ -70,40 +70,36 @@ export class UsersIntegrationController {
     return this.respond.many(api, result.items.map(integrationUser), paginationMeta(result.total, api.common, paginationLimit));
   }
 
-  @ApiCommand('update_profile', INTEGRATION_TOKEN)
+  @ApiCommand('update_profile', INTEGRATION_TOKEN, { body: UpdateUserProfileBody, returns: INTEGRATION_USER_SCHEMA })
   async updateProfile(@Api() api: ApiRequest) {
-    const { id, ...update } = this.body(api, UpdateUserProfileBody);
+    const { id, ...update } = bodyOf(api, UpdateUserProfileBody);
     await this.users.integrationUser(api.auth.marketplaceId, { id });
     return this.run(api, id, { type: 'update-profile', update });
   }
 
   /** pendingApproval → active; 409 user-not-pending-approval otherwise. */
-  @ApiCommand('approve', INTEGRATION_TOKEN)
+  @ApiCommand('approve', INTEGRATION_TOKEN, { body: UserIdBody, returns: INTEGRATION_USER_SCHEMA })
   async approve(@Api() api: ApiRequest) {
-    const { id } = this.body(api, UserIdBody);
+    const { id } = bodyOf(api, UserIdBody);
     return this.run(api, id, { type: 'approve' });
   }
 
   /** Omitted permissions stay as they are. */
-  @ApiCommand('update_permissions', INTEGRATION_TOKEN)
+  @ApiCommand('update_permissions', INTEGRATION_TOKEN, { body: UpdatePermissionsBody, returns: INTEGRATION_USER_SCHEMA })
   async updatePermissions(@Api() api: ApiRequest) {
-    const { id, ...permissions } = this.body(api, UpdatePermissionsBody);
+    const { id, ...permissions } = bodyOf(api, UpdatePermissionsBody);
     return this.run(api, id, { type: 'update-permissions', permissions });
   }
 
   /** Marks the user's email, or pending email, verified; `email` must be one of them. */
-  @ApiCommand('verify_email', INTEGRATION_TOKEN)
+  @ApiCommand('verify_email', INTEGRATION_TOKEN, { body: VerifyUserEmailBody, returns: INTEGRATION_USER_SCHEMA })
   async verifyEmail(@Api() api: ApiRequest) {
-    const { id, email } = this.body(api, VerifyUserEmailBody);
+    const { id, email } = bodyOf(api, VerifyUserEmailBody);
     await this.users.integrationUser(api.auth.marketplaceId, { id });
     await this.commands.execute(new VerifyEmailCommand(commandContextOf(api, this.clock), id, { email }));
     return this.respond.command(api, await this.users.integrationUser(api.auth.marketplaceId, { id }));
   }
 
-  private body<T extends object>(api: ApiRequest, dto: new () => T): T {
-    validateParams(NoParams, api.query, 'query');
-    return validateParams(dto, api.body, 'body');
-  }
 
   private async run(api: ApiRequest, id: string, command: UserCommand) {
     await this.users.integrationUser(api.auth.marketplaceId, { id });

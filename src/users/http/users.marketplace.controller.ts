@@ -1,9 +1,10 @@
 import { Controller } from '@nestjs/common';
+import { USER_SCHEMA } from './user.schemas';
 import { Requires } from '../../http/access';
 import { Api, ApiRequest } from '../../http/api-request';
+import { queryOf } from '../../http/endpoint-params';
 import { ANY_MARKETPLACE_TOKEN, ApiQuery } from '../../http/endpoint.decorators';
 import { Responder } from '../../http/responder';
-import { validateParams } from '../../http/validation';
 import { UserResources } from '../user-resources';
 import { ShowUserQuery } from './user.dto';
 
@@ -15,10 +16,10 @@ export class UsersMarketplaceController {
     private readonly respond: Responder,
   ) {}
 
-  @ApiQuery('show', ANY_MARKETPLACE_TOKEN)
+  @ApiQuery('show', ANY_MARKETPLACE_TOKEN, { query: ShowUserQuery, returns: USER_SCHEMA })
   @Requires('read')
   async show(@Api() api: ApiRequest) {
-    const { id } = validateParams(ShowUserQuery, api.query, 'query');
+    const { id } = queryOf(api, ShowUserQuery);
     return this.respond.one(api, await this.users.publicUser(api.auth.marketplaceId, id), 'user');
   }
 }

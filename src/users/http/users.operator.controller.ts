@@ -1,9 +1,10 @@
 import { Controller, Inject } from '@nestjs/common';
+import { INTEGRATION_USER_SCHEMA } from './user.schemas';
 import { CommandBus } from '@nestjs/cqrs';
 import { Api, ApiRequest, commandContextOf } from '../../http/api-request';
+import { bodyOf } from '../../http/endpoint-params';
 import { ApiCommand, INTEGRATION_TOKEN } from '../../http/endpoint.decorators';
 import { Responder } from '../../http/responder';
-import { NoParams, validateParams } from '../../http/validation';
 import { CLOCK, type Clock } from '../../shared/clock';
 import { UserCommandMessage } from '../commands/user-command.handler';
 import { UserResources } from '../user-resources';
@@ -23,19 +24,18 @@ export class UsersOperatorController {
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
-  @ApiCommand('ban', INTEGRATION_TOKEN)
+  @ApiCommand('ban', INTEGRATION_TOKEN, { body: UserIdBody, returns: INTEGRATION_USER_SCHEMA })
   ban(@Api() api: ApiRequest) {
     return this.setBanned(api, true);
   }
 
-  @ApiCommand('unban', INTEGRATION_TOKEN)
+  @ApiCommand('unban', INTEGRATION_TOKEN, { body: UserIdBody, returns: INTEGRATION_USER_SCHEMA })
   unban(@Api() api: ApiRequest) {
     return this.setBanned(api, false);
   }
 
   private async setBanned(api: ApiRequest, banned: boolean) {
-    validateParams(NoParams, api.query, 'query');
-    const { id } = validateParams(UserIdBody, api.body, 'body');
+    const { id } = bodyOf(api, UserIdBody);
     await this.users.integrationUser(api.auth.marketplaceId, { id });
     await this.commands.execute(new UserCommandMessage(commandContextOf(api, this.clock), id, { type: 'set-banned', banned }));
     return this.respond.command(api, await this.users.integrationUser(api.auth.marketplaceId, { id }));

@@ -3,9 +3,9 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { CONFIG, type Config } from '../../config';
 import { EVENT_STORE, EventStore } from '../../event-store/event-store.port';
 import { Api, ApiRequest } from '../../http/api-request';
+import { queryOf } from '../../http/endpoint-params';
 import { ApiQuery, INTEGRATION_TOKEN } from '../../http/endpoint.decorators';
 import { SECURITY_HEADERS } from '../../http/security-headers';
-import { validateParams } from '../../http/validation';
 import { apiError } from '../../shared/api-error';
 import { publicLogFilter } from '../../http/public-log-filter';
 import { EventStream } from '../event-stream';
@@ -27,9 +27,9 @@ export class EventStreamController {
   ) {}
 
   /** Everything is checked before the stream starts: a bad parameter is an ordinary error answer. */
-  @ApiQuery('stream', INTEGRATION_TOKEN)
+  @ApiQuery('stream', INTEGRATION_TOKEN, { query: EventStreamQuery, eventStream: true })
   async stream(@Api() api: ApiRequest, @Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
-    const q = validateParams(EventStreamQuery, api.query, 'query');
+    const q = queryOf(api, EventStreamQuery);
     // A reconnecting EventSource sends the original URL and the last id it saw: the id wins.
     const lastEventId = request.headers['last-event-id'];
     if (lastEventId !== undefined && (typeof lastEventId !== 'string' || !SEQUENCE_ID.test(lastEventId)))

@@ -1,5 +1,5 @@
 import { IsBoolean, IsDefined, IsIn, IsInt, IsOptional, IsString, Matches, MaxLength, Min } from 'class-validator';
-import { IsUuidString, MatchesTimestamp } from '../../http/validation';
+import { IsUuidString, MatchesTimestamp, Optional } from '../../http/validation';
 
 const EVENT_TYPES = /^[a-zA-Z]+(\/[a-zA-Z-]+)?(,[a-zA-Z]+(\/[a-zA-Z-]+)?)*,?$/;
 const TIMESTAMP = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})?)?$/;
@@ -9,20 +9,20 @@ const EventTypes = () => Matches(EVENT_TYPES, { message: 'eventTypes must be a c
 
 export class CreateSubscriptionBody {
   @IsDefined() @IsString() @MaxLength(2000) targetUrl!: string;
-  @IsOptional() @IsString() @MaxLength(2000) @EventTypes() eventTypes?: string;
-  @IsOptional() @IsIn(['json', 'transit']) format?: 'json' | 'transit';
-  @IsOptional() @IsBoolean() enabled?: boolean;
+  @Optional() @IsString() @MaxLength(2000) @EventTypes() eventTypes?: string;
+  @Optional() @IsIn(['json', 'transit']) format?: 'json' | 'transit';
+  @Optional() @IsBoolean() enabled?: boolean;
   /** Where delivery starts: after this sequenceId (0: the log's start); default: the log's head. */
-  @IsOptional() @IsInt() @Min(0) startAfterSequenceId?: number;
+  @Optional() @IsInt() @Min(0) startAfterSequenceId?: number;
 }
 
 export class UpdateSubscriptionBody {
   @IsDefined() @IsUuidString() id!: string;
-  @IsOptional() @IsString() @MaxLength(2000) targetUrl?: string;
+  @Optional() @IsString() @MaxLength(2000) targetUrl?: string;
   /** An empty string: every event type. */
-  @IsOptional() @IsString() @MaxLength(2000) @Matches(/^$|^[a-zA-Z]+(\/[a-zA-Z-]+)?(,[a-zA-Z]+(\/[a-zA-Z-]+)?)*,?$/, { message: 'eventTypes must be a comma-separated list of event types or resource types' }) eventTypes?: string;
-  @IsOptional() @IsIn(['json', 'transit']) format?: 'json' | 'transit';
-  @IsOptional() @IsBoolean() enabled?: boolean;
+  @Optional() @IsString() @MaxLength(2000) @Matches(/^$|^[a-zA-Z]+(\/[a-zA-Z-]+)?(,[a-zA-Z]+(\/[a-zA-Z-]+)?)*,?$/, { message: 'eventTypes must be a comma-separated list of event types or resource types' }) eventTypes?: string;
+  @Optional() @IsIn(['json', 'transit']) format?: 'json' | 'transit';
+  @Optional() @IsBoolean() enabled?: boolean;
 }
 
 export class SubscriptionIdBody {
@@ -31,8 +31,8 @@ export class SubscriptionIdBody {
 
 export class ReplayBody {
   @IsDefined() @IsUuidString() id!: string;
-  @IsOptional() @IsInt() @Min(0) startAfterSequenceId?: number;
-  @IsOptional() @IsString() @MatchesTimestamp(TIMESTAMP, { message: 'createdAtStart must be an ISO 8601 timestamp' }) createdAtStart?: string;
+  @Optional() @IsInt() @Min(0) startAfterSequenceId?: number;
+  @Optional() @IsString() @MatchesTimestamp(TIMESTAMP, { message: 'createdAtStart must be an ISO 8601 timestamp' }) createdAtStart?: string;
 }
 
 export class SubscriptionIdQuery {
