@@ -31,11 +31,12 @@ describe('x-assets: versions, files and publishing a changed JSON asset', () => 
     const published = await integ(server, operator, 'x-assets/update_json?expand=true', { path: PATH, content: { ...content, changedByConsole: true } });
     expect(published.status).toBe(200);
     expect(published.body.data.attributes).toMatchObject({ published: true, modified: [`/${PATH}`], added: [], removed: [] });
-    const second = published.body.data.id;
+    const second = published.body.data.attributes.version;
     const after = await integ(server, integrationClient, 'x-assets/versions');
-    expect(after.body.data.map((v: { id: string }) => v.id)).toEqual([second, ...versions.body.data.map((v: { id: string }) => v.id)]);
+    const versionsOf = (page: { body: { data: Array<{ attributes: { version: string } }> } }) => page.body.data.map((v) => v.attributes.version);
+    expect(versionsOf(after)).toEqual([second, ...versionsOf(versions)]);
     // The old version keeps its text; the latest alias serves the new one.
-    expect(JSON.parse((await integ(server, integrationClient, `x-assets/file?path=${PATH}&version=${first.id}`)).body.data.attributes.text)).toEqual(content);
+    expect(JSON.parse((await integ(server, integrationClient, `x-assets/file?path=${PATH}&version=${first.attributes.version}`)).body.data.attributes.text)).toEqual(content);
     const delivered = await http(server.baseUrl, `/v1/assets/pub/${server.marketplace.marketplaceClient.clientId}/a/latest/${PATH}`);
     expect(delivered.body.data.changedByConsole).toBe(true);
     // The version's event names the operator.

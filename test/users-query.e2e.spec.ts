@@ -56,7 +56,7 @@ describe('Integration API users/query', () => {
     const keys = answer.data.data.map((s: any) => `${s.attributes.scope}/${s.attributes.key}/${s.attributes.type}`);
     expect(keys).toEqual(['public/role/enum', 'public/skills/multi-enum', 'metadata/rank/long', 'private/vip/boolean', 'protected/level/long']);
     const listing = await fetchSchemas('listing');
-    expect(listing.data.data.map((s: any) => s.id)).toContain('listing/public/listingType');
+    expect(listing.data.data.map((s: any) => `${s.attributes.schemaFor}/${s.attributes.scope}/${s.attributes.key}`)).toContain('listing/public/listingType');
     const bad = await fetchSchemas('nothing');
     expect([bad.status, bad.data.errors[0].source.path]).toEqual([400, ['schemaFor']]);
   });

@@ -732,6 +732,23 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/v1/integration_api/x-search-schemas/query": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The extended-data keys users/query or listings/query filter on */
+        get: operations["integration.api.x.search.schemas.query"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/api/own_listings/create": {
         parameters: {
             query?: never;
@@ -1100,6 +1117,74 @@ export type paths = {
         get: operations["api.sitemap.data.query.assets"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/integration_api/x-assets/versions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The asset tree's versions, newest first */
+        get: operations["integration.api.x.assets.versions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/integration_api/x-assets/tree": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A version's files (default: the latest) */
+        get: operations["integration.api.x.assets.tree"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/integration_api/x-assets/file": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A JSON asset's text in a version */
+        get: operations["integration.api.x.assets.file"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/integration_api/x-assets/update_json": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Publishes a new version with one JSON asset changed (console operators) */
+        post: operations["integration.api.x.assets.update.json"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2890,6 +2975,91 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/v1/integration_api/x-reactors/resume": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Retries a stopped reactor (console operators of every marketplace) */
+        post: operations["integration.api.x.reactors.resume"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/integration_api/x-mail/outbox": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The marketplace's mails in the embedded outbox, newest first (console operators) */
+        get: operations["integration.api.x.mail.outbox"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/integration_api/x-payments/show": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Payout accounts, customers and payment intents (console operators) */
+        get: operations["integration.api.x.payments.show"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/integration_api/x-emulator/clock_advance": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Moves the payment emulator's clock ahead (console operators of every marketplace) */
+        post: operations["integration.api.x.emulator.clock.advance"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/integration_api/x-emulator/reset": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Empties the marketplace's emulated payment provider (console operators) */
+        post: operations["integration.api.x.emulator.reset"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/openapi.json": {
         parameters: {
             query?: never;
@@ -3028,6 +3198,80 @@ export type paths = {
                         "text/javascript": string;
                     };
                 };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/console": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The operator console (redirects to /console/) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description To /console/ */
+                302: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/console/{path}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The operator console's page and files */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    path: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description A file of the console */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/html": string;
+                    };
+                };
+                "4XX": components["responses"]["Error"];
+                "5XX": components["responses"]["Error"];
             };
         };
         put?: never;
@@ -3179,80 +3423,6 @@ export type paths = {
                     };
                     content: {
                         "image/*": string;
-                    };
-                };
-                "4XX": components["responses"]["Error"];
-                "5XX": components["responses"]["Error"];
-            };
-        };
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/console": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** The operator console (redirects to /console/) */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description To /console/ */
-                302: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-            };
-        };
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/console/{path}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** The operator console's page and files */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    path: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description A file of the console */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "text/html": string;
                     };
                 };
                 "4XX": components["responses"]["Error"];
@@ -3711,6 +3881,13 @@ export type components = {
             id: string;
             title?: string;
         };
+        /** UpdateJsonAssetBody */
+        UpdateJsonAssetBody: {
+            path: string;
+            content: {
+                [key: string]: unknown;
+            };
+        };
         /** CreateExceptionBody */
         CreateExceptionBody: {
             /** Format: uuid */
@@ -3860,6 +4037,14 @@ export type components = {
             id: string;
             startAfterSequenceId?: number;
             createdAtStart?: string;
+        };
+        /** ReactorNameBody */
+        ReactorNameBody: {
+            name: string;
+        };
+        /** ClockAdvanceBody */
+        ClockAdvanceBody: {
+            duration: string;
         };
         "Resource.marketplace": {
             /** Format: uuid */
@@ -4149,6 +4334,24 @@ export type components = {
             };
             relationships?: components["schemas"]["Relationships"];
         };
+        "Resource.searchSchema": {
+            /** Format: uuid */
+            id: string;
+            /** @constant */
+            type: "searchSchema";
+            attributes: {
+                /** @enum {string} */
+                schemaFor: "listing" | "userProfile";
+                /** @enum {string} */
+                scope: "public" | "metadata" | "private" | "protected";
+                key: string;
+                /** @enum {string} */
+                type: "enum" | "multi-enum" | "boolean" | "long" | "text";
+                default?: unknown;
+                doc?: string;
+            };
+            relationships?: components["schemas"]["Relationships"];
+        };
         "Resource.ownListing": {
             /** Format: uuid */
             id: string;
@@ -4254,6 +4457,73 @@ export type components = {
                 privateData: {
                     [key: string]: unknown;
                 } | null;
+            };
+            relationships?: components["schemas"]["Relationships"];
+        };
+        "Resource.assetVersion": {
+            /** Format: uuid */
+            id: string;
+            /** @constant */
+            type: "assetVersion";
+            attributes: {
+                version: string;
+                number: number;
+                /** Format: date-time */
+                publishedAt: string;
+                added: number;
+                modified: number;
+                removed: number;
+                files: number;
+                latest: boolean;
+            };
+            relationships?: components["schemas"]["Relationships"];
+        };
+        "Resource.assetTree": {
+            /** Format: uuid */
+            id: string;
+            /** @constant */
+            type: "assetTree";
+            attributes: {
+                version: string;
+                number: number;
+                /** Format: date-time */
+                publishedAt: string;
+                files: {
+                    path: string;
+                    /** @enum {string} */
+                    kind: "json" | "image";
+                    hash: string;
+                    changedIn: string;
+                }[];
+            };
+            relationships?: components["schemas"]["Relationships"];
+        };
+        "Resource.assetFile": {
+            /** Format: uuid */
+            id: string;
+            /** @constant */
+            type: "assetFile";
+            attributes: {
+                path: string;
+                version: string;
+                hash: string;
+                text: string;
+            };
+            relationships?: components["schemas"]["Relationships"];
+        };
+        "Resource.assetPublication": {
+            /** Format: uuid */
+            id: string;
+            /** @constant */
+            type: "assetPublication";
+            attributes: {
+                published: boolean;
+                version: string | null;
+                number: number;
+                added: string[];
+                modified: string[];
+                removed: string[];
+                unchanged: number;
             };
             relationships?: components["schemas"]["Relationships"];
         };
@@ -4601,6 +4871,67 @@ export type components = {
             };
             relationships?: components["schemas"]["Relationships"];
         };
+        "Resource.reactor": {
+            /** Format: uuid */
+            id: string;
+            /** @constant */
+            type: "reactor";
+            attributes: {
+                name: string;
+                resumed: boolean;
+            };
+            relationships?: components["schemas"]["Relationships"];
+        };
+        "Resource.mail": {
+            /** Format: uuid */
+            id: string;
+            /** @constant */
+            type: "mail";
+            attributes: {
+                to: string;
+                template: string;
+                subject: string;
+                text: string;
+                /** Format: date-time */
+                sentAt: string;
+            };
+            relationships?: components["schemas"]["Relationships"];
+        };
+        "Resource.paymentsReport": {
+            /** Format: uuid */
+            id: string;
+            /** @constant */
+            type: "paymentsReport";
+            attributes: {
+                /** @enum {string} */
+                provider: "emulator" | "stripe";
+                accounts: unknown[];
+                customers: unknown[];
+                intents: unknown[];
+            };
+            relationships?: components["schemas"]["Relationships"];
+        };
+        "Resource.emulatorClock": {
+            /** Format: uuid */
+            id: string;
+            /** @constant */
+            type: "emulatorClock";
+            attributes: {
+                offsetMs: number;
+                advancedBy: string;
+            };
+            relationships?: components["schemas"]["Relationships"];
+        };
+        "Resource.paymentEmulator": {
+            /** Format: uuid */
+            id: string;
+            /** @constant */
+            type: "paymentEmulator";
+            attributes: {
+                generation: number;
+            };
+            relationships?: components["schemas"]["Relationships"];
+        };
         IncludedResource: {
             /** Format: uuid */
             id: string;
@@ -4609,7 +4940,7 @@ export type components = {
                 [key: string]: unknown;
             };
             relationships?: components["schemas"]["Relationships"];
-        } & (unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown);
+        } & (unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown);
     };
     responses: {
         /** @description The error envelope */
@@ -6751,6 +7082,48 @@ export interface operations {
             "5XX": components["responses"]["Error"];
         };
     };
+    "integration.api.x.search.schemas.query": {
+        parameters: {
+            query: {
+                /** @description schemaFor (SearchSchemasQuery) */
+                schemaFor: "listing" | "userProfile";
+                /** @description Relationships to include, comma-separated, nested with dots (`author.profileImage`); `limit.<relationship>` caps a list, `imageVariant.<name>` defines a custom image variant. */
+                include?: string;
+                /** @description Only these attributes of searchSchema resources (comma-separated paths, nested with dots); a named attribute the type does not have is null. Any other `fields.<type>` too. */
+                "fields.searchSchema"?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Resource.searchSchema"][];
+                        included?: components["schemas"]["IncludedResource"][];
+                        meta?: {
+                            [key: string]: unknown;
+                        };
+                    };
+                    "application/transit+json": {
+                        data: components["schemas"]["Resource.searchSchema"][];
+                        included?: components["schemas"]["IncludedResource"][];
+                        meta?: {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+        };
+    };
     "api.own.listings.create": {
         parameters: {
             query?: {
@@ -8003,6 +8376,189 @@ export interface operations {
                         data: {
                             [key: string]: unknown;
                         }[];
+                        included?: components["schemas"]["IncludedResource"][];
+                        meta?: {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+        };
+    };
+    "integration.api.x.assets.versions": {
+        parameters: {
+            query?: {
+                /** @description Relationships to include, comma-separated, nested with dots (`author.profileImage`); `limit.<relationship>` caps a list, `imageVariant.<name>` defines a custom image variant. */
+                include?: string;
+                /** @description Only these attributes of assetVersion resources (comma-separated paths, nested with dots); a named attribute the type does not have is null. Any other `fields.<type>` too. */
+                "fields.assetVersion"?: string;
+                /** @description The page, from 1. */
+                page?: string;
+                /** @description Results per page, 1 to 100 (default 100). */
+                perPage?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Resource.assetVersion"][];
+                        included?: components["schemas"]["IncludedResource"][];
+                        meta: components["schemas"]["PageMeta"];
+                    };
+                    "application/transit+json": {
+                        data: components["schemas"]["Resource.assetVersion"][];
+                        included?: components["schemas"]["IncludedResource"][];
+                        meta: components["schemas"]["PageMeta"];
+                    };
+                };
+            };
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+        };
+    };
+    "integration.api.x.assets.tree": {
+        parameters: {
+            query?: {
+                /** @description version (AssetTreeQuery) */
+                version?: string;
+                /** @description Relationships to include, comma-separated, nested with dots (`author.profileImage`); `limit.<relationship>` caps a list, `imageVariant.<name>` defines a custom image variant. */
+                include?: string;
+                /** @description Only these attributes of assetTree resources (comma-separated paths, nested with dots); a named attribute the type does not have is null. Any other `fields.<type>` too. */
+                "fields.assetTree"?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Resource.assetTree"];
+                        included?: components["schemas"]["IncludedResource"][];
+                        meta?: {
+                            [key: string]: unknown;
+                        };
+                    };
+                    "application/transit+json": {
+                        data: components["schemas"]["Resource.assetTree"];
+                        included?: components["schemas"]["IncludedResource"][];
+                        meta?: {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+        };
+    };
+    "integration.api.x.assets.file": {
+        parameters: {
+            query: {
+                /** @description path (AssetFileQuery) */
+                path: string;
+                /** @description version (AssetFileQuery) */
+                version?: string;
+                /** @description Relationships to include, comma-separated, nested with dots (`author.profileImage`); `limit.<relationship>` caps a list, `imageVariant.<name>` defines a custom image variant. */
+                include?: string;
+                /** @description Only these attributes of assetFile resources (comma-separated paths, nested with dots); a named attribute the type does not have is null. Any other `fields.<type>` too. */
+                "fields.assetFile"?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Resource.assetFile"];
+                        included?: components["schemas"]["IncludedResource"][];
+                        meta?: {
+                            [key: string]: unknown;
+                        };
+                    };
+                    "application/transit+json": {
+                        data: components["schemas"]["Resource.assetFile"];
+                        included?: components["schemas"]["IncludedResource"][];
+                        meta?: {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+        };
+    };
+    "integration.api.x.assets.update.json": {
+        parameters: {
+            query?: {
+                /** @description Relationships to include, comma-separated, nested with dots (`author.profileImage`); `limit.<relationship>` caps a list, `imageVariant.<name>` defines a custom image variant. */
+                include?: string;
+                /** @description Only these attributes of assetPublication resources (comma-separated paths, nested with dots); a named attribute the type does not have is null. Any other `fields.<type>` too. */
+                "fields.assetPublication"?: string;
+                /** @description Answer with the whole resource instead of its reference. */
+                expand?: "true" | "false" | "";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateJsonAssetBody"];
+                "application/transit+json": components["schemas"]["UpdateJsonAssetBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Resource.assetPublication"] | {
+                            /** Format: uuid */
+                            id: string;
+                            type: string;
+                            relationships?: components["schemas"]["Relationships"];
+                        };
+                        included?: components["schemas"]["IncludedResource"][];
+                        meta?: {
+                            [key: string]: unknown;
+                        };
+                    };
+                    "application/transit+json": {
+                        data: components["schemas"]["Resource.assetPublication"] | {
+                            /** Format: uuid */
+                            id: string;
+                            type: string;
+                            relationships?: components["schemas"]["Relationships"];
+                        };
                         included?: components["schemas"]["IncludedResource"][];
                         meta?: {
                             [key: string]: unknown;
@@ -11703,6 +12259,259 @@ export interface operations {
                 };
                 content: {
                     "text/event-stream": string;
+                };
+            };
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+        };
+    };
+    "integration.api.x.reactors.resume": {
+        parameters: {
+            query?: {
+                /** @description Relationships to include, comma-separated, nested with dots (`author.profileImage`); `limit.<relationship>` caps a list, `imageVariant.<name>` defines a custom image variant. */
+                include?: string;
+                /** @description Only these attributes of reactor resources (comma-separated paths, nested with dots); a named attribute the type does not have is null. Any other `fields.<type>` too. */
+                "fields.reactor"?: string;
+                /** @description Answer with the whole resource instead of its reference. */
+                expand?: "true" | "false" | "";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReactorNameBody"];
+                "application/transit+json": components["schemas"]["ReactorNameBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Resource.reactor"] | {
+                            /** Format: uuid */
+                            id: string;
+                            type: string;
+                            relationships?: components["schemas"]["Relationships"];
+                        };
+                        included?: components["schemas"]["IncludedResource"][];
+                        meta?: {
+                            [key: string]: unknown;
+                        };
+                    };
+                    "application/transit+json": {
+                        data: components["schemas"]["Resource.reactor"] | {
+                            /** Format: uuid */
+                            id: string;
+                            type: string;
+                            relationships?: components["schemas"]["Relationships"];
+                        };
+                        included?: components["schemas"]["IncludedResource"][];
+                        meta?: {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+        };
+    };
+    "integration.api.x.mail.outbox": {
+        parameters: {
+            query?: {
+                /** @description Relationships to include, comma-separated, nested with dots (`author.profileImage`); `limit.<relationship>` caps a list, `imageVariant.<name>` defines a custom image variant. */
+                include?: string;
+                /** @description Only these attributes of mail resources (comma-separated paths, nested with dots); a named attribute the type does not have is null. Any other `fields.<type>` too. */
+                "fields.mail"?: string;
+                /** @description The page, from 1. */
+                page?: string;
+                /** @description Results per page, 1 to 100 (default 100). */
+                perPage?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Resource.mail"][];
+                        included?: components["schemas"]["IncludedResource"][];
+                        meta: components["schemas"]["PageMeta"];
+                    };
+                    "application/transit+json": {
+                        data: components["schemas"]["Resource.mail"][];
+                        included?: components["schemas"]["IncludedResource"][];
+                        meta: components["schemas"]["PageMeta"];
+                    };
+                };
+            };
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+        };
+    };
+    "integration.api.x.payments.show": {
+        parameters: {
+            query?: {
+                /** @description userId (PaymentsShowQuery) */
+                userId?: string;
+                /** @description Relationships to include, comma-separated, nested with dots (`author.profileImage`); `limit.<relationship>` caps a list, `imageVariant.<name>` defines a custom image variant. */
+                include?: string;
+                /** @description Only these attributes of paymentsReport resources (comma-separated paths, nested with dots); a named attribute the type does not have is null. Any other `fields.<type>` too. */
+                "fields.paymentsReport"?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Resource.paymentsReport"];
+                        included?: components["schemas"]["IncludedResource"][];
+                        meta?: {
+                            [key: string]: unknown;
+                        };
+                    };
+                    "application/transit+json": {
+                        data: components["schemas"]["Resource.paymentsReport"];
+                        included?: components["schemas"]["IncludedResource"][];
+                        meta?: {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+        };
+    };
+    "integration.api.x.emulator.clock.advance": {
+        parameters: {
+            query?: {
+                /** @description Relationships to include, comma-separated, nested with dots (`author.profileImage`); `limit.<relationship>` caps a list, `imageVariant.<name>` defines a custom image variant. */
+                include?: string;
+                /** @description Only these attributes of emulatorClock resources (comma-separated paths, nested with dots); a named attribute the type does not have is null. Any other `fields.<type>` too. */
+                "fields.emulatorClock"?: string;
+                /** @description Answer with the whole resource instead of its reference. */
+                expand?: "true" | "false" | "";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ClockAdvanceBody"];
+                "application/transit+json": components["schemas"]["ClockAdvanceBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Resource.emulatorClock"] | {
+                            /** Format: uuid */
+                            id: string;
+                            type: string;
+                            relationships?: components["schemas"]["Relationships"];
+                        };
+                        included?: components["schemas"]["IncludedResource"][];
+                        meta?: {
+                            [key: string]: unknown;
+                        };
+                    };
+                    "application/transit+json": {
+                        data: components["schemas"]["Resource.emulatorClock"] | {
+                            /** Format: uuid */
+                            id: string;
+                            type: string;
+                            relationships?: components["schemas"]["Relationships"];
+                        };
+                        included?: components["schemas"]["IncludedResource"][];
+                        meta?: {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+        };
+    };
+    "integration.api.x.emulator.reset": {
+        parameters: {
+            query?: {
+                /** @description Relationships to include, comma-separated, nested with dots (`author.profileImage`); `limit.<relationship>` caps a list, `imageVariant.<name>` defines a custom image variant. */
+                include?: string;
+                /** @description Only these attributes of paymentEmulator resources (comma-separated paths, nested with dots); a named attribute the type does not have is null. Any other `fields.<type>` too. */
+                "fields.paymentEmulator"?: string;
+                /** @description Answer with the whole resource instead of its reference. */
+                expand?: "true" | "false" | "";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NoParams"];
+                "application/transit+json": components["schemas"]["NoParams"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Resource.paymentEmulator"] | {
+                            /** Format: uuid */
+                            id: string;
+                            type: string;
+                            relationships?: components["schemas"]["Relationships"];
+                        };
+                        included?: components["schemas"]["IncludedResource"][];
+                        meta?: {
+                            [key: string]: unknown;
+                        };
+                    };
+                    "application/transit+json": {
+                        data: components["schemas"]["Resource.paymentEmulator"] | {
+                            /** Format: uuid */
+                            id: string;
+                            type: string;
+                            relationships?: components["schemas"]["Relationships"];
+                        };
+                        included?: components["schemas"]["IncludedResource"][];
+                        meta?: {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
             "4XX": components["responses"]["Error"];
