@@ -1,6 +1,7 @@
-import { existsSync, mkdirSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { Browser, chromium } from 'playwright-core';
+import type { Browser } from 'playwright-core';
+import { describeWithChromium, launchChromium } from './support/chromium';
 import { startTestServer, TestServer } from './support/test-server';
 
 /**
@@ -8,8 +9,6 @@ import { startTestServer, TestServer } from './support/test-server';
  * loaded from elsewhere (no CDN, no fonts, no proxy) and nothing refused by its Content-Security-Policy.
  * A screenshot goes to test-output/api-reference.png.
  */
-const CHROMIUM = '/usr/bin/chromium';
-const describeWithChromium = existsSync(CHROMIUM) ? describe : describe.skip;
 
 describeWithChromium('API reference page in a browser', () => {
   let server: TestServer;
@@ -17,10 +16,7 @@ describeWithChromium('API reference page in a browser', () => {
 
   beforeAll(async () => {
     server = await startTestServer();
-    browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-    });
+    browser = await launchChromium();
   }, 60_000);
   afterAll(async () => {
     await browser?.close();

@@ -1,6 +1,7 @@
-import { existsSync, mkdirSync, rmSync } from 'node:fs';
+import { mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { Browser, chromium, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
+import { describeWithChromium, launchChromium } from './support/chromium';
 import { CommandBus } from '@nestjs/cqrs';
 import { UpdateMarketplaceCommand } from '../src/marketplaces/commands/update-marketplace.handler';
 import { SetSearchSchemaCommand } from '../src/search-schemas/commands/search-schema.handlers';
@@ -15,8 +16,6 @@ import { startTestServer, TestServer } from './support/test-server';
  * stand-in's test is): the page built from the current sources, served by the real server at /console, signed in
  * as an operator, acting through the Integration API. Screenshots go to test-output/console/ (desktop and phone).
  */
-const CHROMIUM = '/usr/bin/chromium';
-const describeWithChromium = existsSync(CHROMIUM) ? describe : describe.skip;
 const SHOTS = join(__dirname, '..', 'test-output', 'console');
 
 describeWithChromium('operator console in a browser', () => {
@@ -30,10 +29,7 @@ describeWithChromium('operator console in a browser', () => {
     consoleDir = buildConsole();
     server = await startTestServer({ consoleDir });
     operatorId = (await addOperator(server, 'ops@example.com')).id;
-    browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-    });
+    browser = await launchChromium();
     mkdirSync(SHOTS, { recursive: true });
   }, 120_000);
   afterAll(async () => {

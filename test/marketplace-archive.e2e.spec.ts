@@ -43,6 +43,20 @@ describe('marketplace export and import', () => {
     return { env, config, head, remove };
   };
 
+  /** The golden marketplace's sweep settings for its copy imported `--as copyId` (its API clients renamed). */
+  const copyMeta = (copyId: string, clientIds: Record<string, string>): GoldenMeta => {
+    const { marketplaceClient, integrationClient } = meta.marketplace;
+    return {
+      ...meta,
+      marketplace: {
+        ...meta.marketplace,
+        marketplaceId: copyId,
+        marketplaceClient: { ...marketplaceClient, clientId: clientIds[marketplaceClient.clientId] },
+        integrationClient: { ...integrationClient, clientId: clientIds[integrationClient.clientId] },
+      },
+    };
+  };
+
   beforeAll(async () => {
     source = await startTestServer();
     await importGoldenLog(source, RELEASE);
@@ -107,15 +121,7 @@ describe('marketplace export and import', () => {
       const { clientIds } = JSON.parse(copied.stdout) as { clientIds: Record<string, string> };
       const { marketplaceClient, integrationClient } = meta.marketplace;
       expect(clientIds[marketplaceClient.clientId]).not.toBe(marketplaceClient.clientId);
-      const copy = {
-        ...meta,
-        marketplace: {
-          ...meta.marketplace,
-          marketplaceId: copyId,
-          marketplaceClient: { ...marketplaceClient, clientId: clientIds[marketplaceClient.clientId] },
-          integrationClient: { ...integrationClient, clientId: clientIds[integrationClient.clientId] },
-        },
-      };
+      const copy = copyMeta(copyId, clientIds);
       const target = await startTestServer(store.config, { background: false });
       try {
         target.clock.advance(new Date(meta.clockAt).getTime() - target.clock.now().getTime());
@@ -142,17 +148,7 @@ describe('marketplace export and import', () => {
     try {
       expect((await cliRun(store.env, ['marketplace', 'import', archive])).code).toBe(0);
       const copied = await cliRun(store.env, ['marketplace', 'import', archive, '--as', copyId, '--json']);
-      const { clientIds } = JSON.parse(copied.stdout) as { clientIds: Record<string, string> };
-      const { marketplaceClient, integrationClient } = meta.marketplace;
-      const copy = {
-        ...meta,
-        marketplace: {
-          ...meta.marketplace,
-          marketplaceId: copyId,
-          marketplaceClient: { ...marketplaceClient, clientId: clientIds[marketplaceClient.clientId] },
-          integrationClient: { ...integrationClient, clientId: clientIds[integrationClient.clientId] },
-        },
-      };
+      const copy = copyMeta(copyId, (JSON.parse(copied.stdout) as { clientIds: Record<string, string> }).clientIds);
       // The marketplace changes after the import: a new user.
       const changed = await startTestServer(store.config, { background: false });
       let copyAnswers: unknown;

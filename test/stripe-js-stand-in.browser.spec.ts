@@ -1,5 +1,5 @@
-import { existsSync } from 'node:fs';
-import { Browser, chromium } from 'playwright-core';
+import type { Browser } from 'playwright-core';
+import { describeWithChromium, launchChromium } from './support/chromium';
 import { PAYMENT_PROVIDER, PaymentProvider } from '../src/payments/payment-provider.port';
 import { startTestServer, TestServer } from './support/test-server';
 
@@ -11,8 +11,6 @@ import { startTestServer, TestServer } from './support/test-server';
 /** The page's global object, as the code evaluated in the browser sees it (the test runs under Node's types). */
 declare const window: any;
 
-const CHROMIUM = '/usr/bin/chromium';
-const describeWithChromium = existsSync(CHROMIUM) ? describe : describe.skip;
 
 const PAGE = `<!doctype html><html><body>
 <div id="card"></div><button id="pay" disabled>Pay</button><pre id="out"></pre>
@@ -34,10 +32,7 @@ describeWithChromium('Stripe.js stand-in in a browser', () => {
 
   beforeAll(async () => {
     server = await startTestServer();
-    browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-    });
+    browser = await launchChromium();
   }, 60_000);
   afterAll(async () => {
     await browser?.close();

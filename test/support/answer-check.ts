@@ -11,13 +11,41 @@ import type { Answer } from '../../src/server';
  * decoded with the server's own reader into the JSON form the schemas describe. Violations are collected; the
  * test server fails the suite with them when it closes (test/support/test-server.ts).
  */
+/** The validators made from one document: shared by every test server of a jest worker (each made the same one). */
+interface Compiled {
+  /** Full views, and sparse ones (`fields.<type>`: any attributes may be left out). */
+  ajv: { full: Ajv2020; sparse: Ajv2020 };
+  validators: Map<string, ValidateFunction | null>;
+  /** What compiling found wrong in the document (an undescribed route or status), said again to each server's check. */
+  problems: Map<string, string>;
+}
+const compiledByDocument = new Map<string, Compiled>();
+
 export class AnswerCheck {
   readonly violations: string[] = [];
-  /** Full views, and sparse ones (`fields.<type>`: any attributes may be left out). */
-  private readonly ajv = { full: addFormats(new Ajv2020({ strict: false })), sparse: addFormats(new Ajv2020({ strict: false })) };
-  private readonly validators = new Map<string, ValidateFunction | null>();
+  private compiled?: Compiled;
+  private documentValue?: OpenApiDocument;
 
-  constructor(private readonly document: () => OpenApiDocument) {}
+  constructor(private readonly described: () => { json: string; value: OpenApiDocument }) {}
+
+  private get shared(): Compiled {
+    if (!this.compiled) {
+      const { json, value } = this.described();
+      this.documentValue = value;
+      let compiled = compiledByDocument.get(json);
+      if (!compiled) {
+        compiled = { ajv: { full: addFormats(new Ajv2020({ strict: false })), sparse: addFormats(new Ajv2020({ strict: false })) }, validators: new Map(), problems: new Map() };
+        compiledByDocument.set(json, compiled);
+      }
+      this.compiled = compiled;
+    }
+    return this.compiled;
+  }
+
+  private document(): OpenApiDocument {
+    void this.shared;
+    return this.documentValue!;
+  }
 
   check(answer: Answer): void {
     const type = answer.contentType.split(';')[0].trim();
@@ -32,19 +60,24 @@ export class AnswerCheck {
       return;
     }
     if (!validate(body))
-      this.violations.push(`${answer.method} ${answer.url} ${answer.status}: ${this.ajv.full.errorsText(validate.errors, { dataVar: 'answer' })} — ${answer.body.slice(0, 300)}`);
+      this.violations.push(`${answer.method} ${answer.url} ${answer.status}: ${this.shared.ajv.full.errorsText(validate.errors, { dataVar: 'answer' })} — ${answer.body.slice(0, 300)}`);
   }
 
   private validatorFor(answer: Answer, type: string, view: 'full' | 'sparse'): ValidateFunction | null {
     const path = answer.route ? openApiPath(answer.route) : null;
     const key = `${answer.method} ${path} ${answer.status} ${type} ${view}`;
-    if (!this.validators.has(key)) this.validators.set(key, this.compile(answer, path, type, view));
-    return this.validators.get(key)!;
+    const { validators, problems } = this.shared;
+    if (!validators.has(key)) {
+      const before = this.violations.length;
+      validators.set(key, this.compile(answer, path, type, view));
+      if (this.violations.length > before) problems.set(key, this.violations[this.violations.length - 1]);
+    } else if (problems.has(key)) this.violations.push(problems.get(key)!);
+    return validators.get(key)!;
   }
 
   private compile(answer: Answer, path: string | null, type: string, view: 'full' | 'sparse'): ValidateFunction | null {
     const document = this.document();
-    const ajv = this.ajv[view];
+    const ajv = this.shared.ajv[view];
     if (!ajv.getSchema('openapi')) ajv.addSchema({ $id: 'openapi', components: view === 'full' ? document.components : sparse(document.components) }, 'openapi');
     // Outside any route (404, a malformed request): the error envelope.
     if (!path) return answer.status >= 400 ? ajv.compile({ $ref: 'openapi#/components/schemas/ErrorEnvelope' }) : null;

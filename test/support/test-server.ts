@@ -93,7 +93,7 @@ export const startTestServer = async (overrides: Partial<Config> = {}, options: 
     background: options.background,
     inspectAnswers: (answer) => answers?.check(answer),
   });
-  answers = new AnswerCheck(() => app.get(OpenApiDocuments).get().value);
+  answers = new AnswerCheck(() => app.get(OpenApiDocuments).get());
   const listening = await listenOn(app, 0, '127.0.0.1');
   const createMarketplace = (name = 'Test marketplace') =>
     app.get(CommandBus).execute<CreateMarketplaceCommand, CreatedMarketplace>(new CreateMarketplaceCommand(name));

@@ -17,7 +17,8 @@ import { recordRoutes, type RegisteredRoute } from './route-table';
 export class OpenApiDocuments {
   /** Every route registered after this provider was made: before Nest's router and every module's own routes. */
   readonly routes: RegisteredRoute[];
-  private document?: { json: string; yaml: string; value: OpenApiDocument };
+  private document?: { json: string; value: OpenApiDocument };
+  private yamlText?: string;
 
   constructor(
     adapterHost: HttpAdapterHost,
@@ -28,12 +29,18 @@ export class OpenApiDocuments {
     this.routes = fastify ? recordRoutes(fastify) : [];
   }
 
-  get(): { json: string; yaml: string; value: OpenApiDocument } {
+  get(): { json: string; value: OpenApiDocument } {
     if (!this.document) {
       const value = new OpenApiBuilder(packageVersion()).build(declaredRoutes(this.modules), this.routes);
-      this.document = { value, json: JSON.stringify(value), yaml: stringify(value, { aliasDuplicateObjects: false }) };
+      this.document = { value, json: JSON.stringify(value) };
     }
     return this.document;
+  }
+
+  /** The same document as YAML, made on its first request (it costs as much as the rest of the build). */
+  yaml(): string {
+    this.yamlText ??= stringify(this.get().value, { aliasDuplicateObjects: false });
+    return this.yamlText;
   }
 }
 

@@ -49,7 +49,7 @@ export class OpenApiController {
   @Get('v1/openapi.yaml')
   @Describe(served('This document as YAML', 'application/yaml'))
   yaml(@Res() reply: FastifyReply) {
-    return reply.header('content-type', 'application/yaml; charset=utf-8').header('access-control-allow-origin', '*').send(this.documents.get().yaml);
+    return reply.header('content-type', 'application/yaml; charset=utf-8').header('access-control-allow-origin', '*').send(this.documents.yaml());
   }
 
   @Get('docs/api')
