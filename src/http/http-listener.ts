@@ -28,7 +28,6 @@ const KEEP_ALIVE_MS = 75_000;
  */
 export class HttpListener {
   readonly server: Server;
-  private application: NestFastifyApplication | null = null;
   private route: RequestHandler | null = null;
   private held: Promise<void> | null = null;
   private queue: Promise<unknown> = Promise.resolve();
@@ -54,12 +53,7 @@ export class HttpListener {
   async serve(application: NestFastifyApplication): Promise<void> {
     const fastify = application.getHttpAdapter().getInstance();
     await fastify.ready();
-    this.application = application;
     this.route = fastify.routing;
-  }
-
-  get current(): NestFastifyApplication | null {
-    return this.application;
   }
 
   listen(port: number, host: string): Promise<number> {
