@@ -1,4 +1,5 @@
 import type { EventStore } from '../event-store/event-store.port';
+import { logPages } from '../event-store/log-pages';
 import type { RecordedEvent } from '../shared/log-events';
 import type { Resource } from '../shared/resource';
 
@@ -21,12 +22,9 @@ export const resourceAsOf = async (log: EventStore, marketplaceId: string, resou
   const filter = { marketplaceId, publicOnly: true, resourceId };
   let last: RecordedEvent | undefined;
   let eventCount = 0;
-  for (let after = 0; ; ) {
-    const page = await log.readAll({ after, until, limit: PAGE, filter });
+  for await (const page of logPages(log, { until, limit: PAGE, filter })) {
     eventCount += page.length;
-    last = page.at(-1) ?? last;
-    if (page.length < PAGE) break;
-    after = page[page.length - 1].position;
+    last = page.at(-1);
   }
   if (!last) return null;
   const stored = (last.metadata.resource ?? null) as (Omit<Resource, 'id'> & { id: string | { uuid: string } }) | null;

@@ -9,6 +9,7 @@ import type { EventStore, RecordedEvent } from '../event-store/event-store.port'
 import { encodeStored } from '../shared/stored-json';
 import { ARCHIVE_FORMAT, ARCHIVE_VERSION, ArchivedBlob, ArchivedEvent, ArchiveEntry, ArchiveManifest, blobEntryName, EVENTS_PER_ENTRY, eventsEntryName, MANIFEST_ENTRY } from './archive-format';
 import { blobKeysOf } from './blob-references';
+import { logPages } from '../event-store/log-pages';
 
 const PAGE = 1000;
 
@@ -87,8 +88,7 @@ const writeArchive = async (pack: Pack, source: ExportSource, options: ExportOpt
     entries.push(await addBuffer(pack, eventsEntryName(entries.length + 1), Buffer.from(`${lines.join('\n')}\n`, 'utf8')));
     lines = [];
   };
-  for (let after = 0; ; ) {
-    const page = await source.events.readAll({ after, limit: PAGE, filter: { marketplaceId: options.marketplaceId } });
+  for await (const page of logPages(source.events, { limit: PAGE, filter: { marketplaceId: options.marketplaceId } })) {
     for (const event of page) {
       const archived: ArchivedEvent = { id: event.id, streamId: event.streamId, revision: event.revision, type: event.type, data: event.data, metadata: event.metadata, sourcePosition: event.position };
       lines.push(encodeStored(archived));
@@ -97,8 +97,6 @@ const writeArchive = async (pack: Pack, source: ExportSource, options: ExportOpt
       for (const key of blobKeysOf(source.current(event))) blobKeys.add(key);
       if (lines.length >= EVENTS_PER_ENTRY) await flushEvents();
     }
-    if (page.length < PAGE) break;
-    after = page[page.length - 1].position;
   }
   await flushEvents();
   const blobs: ArchivedBlob[] = [];

@@ -1,6 +1,7 @@
 import type { BlobStore } from '../blobs/blob-store.port';
 import type { EventStore, RecordedEvent } from '../event-store/event-store.port';
 import { blobKeysOf } from './blob-references';
+import { logPages } from '../event-store/log-pages';
 
 const PAGE = 1000;
 
@@ -26,12 +27,8 @@ export interface Removal {
 export const removeMarketplace = async (target: RemovalTarget, marketplaceId: string): Promise<Removal> => {
   if (!target.events.removeMarketplace) throw new Error('This log cannot remove a marketplace (KurrentDB keeps deleted streams until a scavenge): import a copy with --as <new id>.');
   const blobKeys = new Set<string>();
-  for (let after = 0; ; ) {
-    const page = await target.events.readAll({ after, limit: PAGE, filter: { marketplaceId } });
+  for await (const page of logPages(target.events, { limit: PAGE, filter: { marketplaceId } }))
     for (const event of page) for (const key of blobKeysOf(target.current(event))) blobKeys.add(key);
-    if (page.length < PAGE) break;
-    after = page[page.length - 1].position;
-  }
   const events = await target.events.removeMarketplace(marketplaceId);
   for (const key of blobKeys) await target.blobs.delete(key);
   return { events, blobs: blobKeys.size };

@@ -1,5 +1,6 @@
 import type { CommandRunner } from '../event-sourcing/command-runner';
 import type { EventStore } from '../event-store/event-store.port';
+import { logPages } from '../event-store/log-pages';
 import type { PaymentProvider, ProviderBalance, ProviderBalanceTransaction } from './payment-provider.port';
 import { userPaymentsStream } from './payment-streams';
 import { generationStream } from './emulator/emulator-streams';
@@ -33,15 +34,13 @@ export const paymentsReport = async (events: EventStore, runner: CommandRunner, 
   const prefix = `${marketplaceId}:user-payments-`;
   const generation = provider.kind === 'emulator' ? await runner.state(generationStream(marketplaceId)) : 0;
   const intentStream = new RegExp(`^${marketplaceId}:payemu-g${generation}-(pi_[A-Za-z0-9]+)$`);
-  for (let after = 0; ; ) {
-    const page = await events.readAll({ after, limit: PAGE, filter: { marketplaceId, eventTypes: ['userPayments/account-connected', 'userPayments/customer-created', 'payEmulator/payment-intent-created'] } });
+  const eventTypes = ['userPayments/account-connected', 'userPayments/customer-created', 'payEmulator/payment-intent-created'];
+  for await (const page of logPages(events, { limit: PAGE, filter: { marketplaceId, eventTypes } })) {
     for (const e of page) {
       if (e.streamId.startsWith(prefix)) users.add(e.streamId.slice(prefix.length));
       const intent = intentStream.exec(e.streamId);
       if (intent && !userId) intentIds.push(intent[1]);
     }
-    if (page.length < PAGE) break;
-    after = page[page.length - 1].position;
   }
   const report: PaymentsReport = { accounts: [], customers: [], intents: [] };
   for (const user of userId ? [userId] : [...users]) {
