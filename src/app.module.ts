@@ -10,6 +10,7 @@ import { WebhooksModule } from './webhooks/webhooks.module';
 import { OperatorsModule } from './operators/operators.module';
 import { FilesModule } from './files/files.module';
 import { ImagesModule } from './images/images.module';
+import { ApiAuthorization } from './http/api-authorization';
 import { ApiGuard } from './http/api.guard';
 import { OpenApiModule } from './http/openapi/openapi.module';
 import type { Infrastructure } from './infrastructure/composition-root';
@@ -30,7 +31,7 @@ export class AppModule {
     return {
       module: AppModule,
       imports: [CoreModule.with(infra, clock, ids), MarketplacesModule, UsersModule, AuthModule, EventsModule, ImagesModule, FilesModule, SearchSchemasModule, ListingsModule, AssetsModule, HealthModule.with(infra), AvailabilityModule, StockModule, PaymentsModule, TransactionsModule, WebhooksModule, OperatorsModule, OpenApiModule],
-      providers: [{ provide: APP_GUARD, useClass: ApiGuard }],
+      providers: [ApiAuthorization, { provide: APP_GUARD, useClass: ApiGuard }],
     };
   }
 }

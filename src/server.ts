@@ -1,11 +1,13 @@
 import multipart from '@fastify/multipart';
-import { NestFactory } from '@nestjs/core';
+import { ModulesContainer, NestFactory } from '@nestjs/core';
 import type { FastifyInstance } from 'fastify';
 import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
 import { AppModule } from './app.module';
 import { STORAGE_CORS } from './files/http/file-storage.routes';
 import { STORAGE_PREFIX } from './files/storage-tokens';
 import { METRICS, type ServiceMetrics } from './health/service-metrics';
+import { ApiAuthorization } from './http/api-authorization';
+import { answerDirectly } from './http/direct-routes';
 import { ApiErrorFilter } from './http/error.filter';
 import { installRateLimits } from './http/rate-limits';
 import { installReadModelsBehindHeader } from './http/read-models-behind';
@@ -65,6 +67,8 @@ export const createServer = async (infra: Infrastructure, options: ServerOptions
     logger: options.logger ? ['error', 'warn'] : ['error'],
     bodyParser: false,
   });
+  // Endpoints whose handlers take only @Api() are answered by Fastify without Nest's router (see there).
+  answerDirectly(adapter.getInstance(), app.get(ModulesContainer), app.get(ApiAuthorization));
   // Requests by route pattern (never the raw URL: ids would explode the label set) and status, with latency.
   const metrics = app.get<ServiceMetrics>(METRICS);
   adapter.getInstance().addHook('onResponse', (request, reply, done) => {

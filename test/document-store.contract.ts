@@ -18,6 +18,9 @@ interface Body {
   name: string;
 }
 
+/** The contract's single-valued fields, for a store that keeps indexes on them (ScalarFieldIndex). */
+export const CONTRACT_SCALAR_INDEXES = ['category', 'rank', 'price', 'active'].map((field) => ({ collection: 'contract-things', field }));
+
 /**
  * Behaviour every DocumentStore adapter must have. Tests isolate themselves by marketplace id (random), so they
  * share collections; the reset test runs last.

@@ -8,7 +8,7 @@ const { Money } = sharetribeSdk.types;
 const HOUR = 3600 * 1000;
 const DAY = 24 * HOUR;
 const PASSWORD = 'secret-password';
-const ROUNDS = Number(process.env.RIVAL_ROUNDS ?? 20);
+const ROUNDS = Number(process.env.RIVAL_ROUNDS ?? 8);
 const PLAN = { type: 'availability-plan/time', timezone: 'Etc/UTC', entries: ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'].map((dayOfWeek) => ({ dayOfWeek, startTime: '00:00', endTime: '00:00', seats: 1000 })) };
 const PAYIN = 5000;
 const PAYOUT = 4500;

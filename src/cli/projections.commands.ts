@@ -3,7 +3,7 @@ import { ALL_PROJECTIONS } from '../../projections/registry';
 import { rebuildReadModels } from '../../projections/projection-engine';
 import { Config, loadConfig } from '../config';
 import { rebuildBesideAndSwap } from '../../projections/postgres-rebuild-beside';
-import { rebuildBesideAndSwapElasticsearch } from '../../projections/elasticsearch-rebuild-beside';
+import { elasticsearch } from '../infrastructure/production-adapters';
 import type { PostgresEventStore } from '../event-store/postgres-event-store';
 import type { ShapedEventStore } from '../event-store/shaped-event-store';
 import { PostgresDatabase } from '../infrastructure/postgres-database';
@@ -53,7 +53,7 @@ export const registerProjectionCommands = (program: Command): void => {
         const result = besideLive
           ? config.databaseUrl
             ? await rebuildBesideLive(config, infra.events as ShapedEventStore<PostgresEventStore>, onProgress)
-            : await rebuildBesideAndSwapElasticsearch(infra.events, ALL_PROJECTIONS, { node: config.elasticsearchUrl!, indexPrefix: config.elasticsearchIndexPrefix, onProgress })
+            : await elasticsearch().rebuildBesideAndSwapElasticsearch(infra.events, ALL_PROJECTIONS, { node: config.elasticsearchUrl!, indexPrefix: config.elasticsearchIndexPrefix, onProgress })
           : // The server is stopped and nothing else runs here: the replay may run in a worker thread.
             await rebuildReadModels(infra.events, infra, ALL_PROJECTIONS, { until: opts.untilSeqid, worker: true, onProgress });
         process.stderr.write('\n');

@@ -1,12 +1,11 @@
 import type { Command } from 'commander';
 import { loadConfig } from '../config';
 import type { ConsumerCheckpoints } from '../event-sourcing/consumer-checkpoints.port';
-import { KurrentDbConsumerCheckpoints } from '../event-sourcing/kurrentdb-consumer-checkpoints';
 import { reactorStatusOf, ReactorStatus } from '../event-sourcing/reactor-engine';
 import { resumeReactor } from '../event-sourcing/reactor-controls';
 import { SqliteConsumerCheckpoints } from '../event-sourcing/sqlite-consumer-checkpoints';
 import type { EventStore } from '../event-store/event-store.port';
-import { KurrentDbEventStore } from '../event-store/kurrentdb-event-store';
+import { kurrentDb } from '../infrastructure/production-adapters';
 import { SqliteEventStore } from '../event-store/sqlite-event-store';
 import { openSqlite } from '../infrastructure/composition-root';
 import { PostgresDatabase } from '../infrastructure/postgres-database';
@@ -47,6 +46,7 @@ const withReactorStores = async <T>(work: (checkpoints: ConsumerCheckpoints, eve
     }
   }
   if (config.eventStoreUrl) {
+    const { KurrentDbEventStore, KurrentDbConsumerCheckpoints } = kurrentDb();
     const events = new KurrentDbEventStore(config.eventStoreUrl);
     const checkpoints = new KurrentDbConsumerCheckpoints(config.eventStoreUrl);
     try {

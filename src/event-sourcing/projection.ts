@@ -1,6 +1,6 @@
 import type { RecordedEvent } from '../event-store/event-store.port';
 import { EventShapes, NO_UPCASTS } from '../shared/event-shapes';
-import type { ReadModelOp } from '../read-models/document-store.port';
+import type { ReadModelOp, ScalarFieldIndex } from '../read-models/document-store.port';
 import type { SearchOp } from '../search/listing-search.port';
 
 /**
@@ -22,6 +22,8 @@ interface ProjectionBase {
 export interface DocumentProjection extends ProjectionBase {
   target?: 'documents';
   project(event: RecordedEvent): ReadModelOp[];
+  /** Single-valued fields of its collections that queries select by (see ScalarFieldIndex). */
+  indexes?: readonly ScalarFieldIndex[];
 }
 
 /** Writes the listing search read model (the ListingSearch port). */
@@ -74,3 +76,7 @@ export const projectBatch = (
   }
   return out;
 };
+
+/** The scalar field indexes the document projections declare. */
+export const scalarIndexesOf = (projections: readonly Projection[]): ScalarFieldIndex[] =>
+  projections.flatMap((p) => (targetOf(p) === 'documents' ? ((p as DocumentProjection).indexes ?? []) : []));

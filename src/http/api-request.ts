@@ -33,10 +33,13 @@ declare module 'fastify' {
   }
 }
 
-export const Api = createParamDecorator((_data: unknown, ctx: ExecutionContext): ApiRequest => {
-  const request = ctx.switchToHttp().getRequest<FastifyRequest>();
-  return request.api!;
-});
+const apiOfContext = (_data: unknown, ctx: ExecutionContext): ApiRequest => ctx.switchToHttp().getRequest<FastifyRequest>().api!;
+
+/** What the guard established, as a handler's parameter. */
+export const Api = createParamDecorator(apiOfContext);
+
+/** Whether a parameter decorator's factory (Nest's route-argument metadata) is @Api()'s. */
+export const isApiParameter = (factory: unknown): boolean => factory === apiOfContext;
 
 const SOURCES: Record<string, EventSource> = { 'integ': 'source/integration-api' };
 

@@ -9,33 +9,36 @@ import { sendBody } from './wire-format';
  */
 @Catch()
 export class ApiErrorFilter implements ExceptionFilter {
-  private readonly logger = new Logger('ApiErrorFilter');
-
   catch(exception: unknown, host: ArgumentsHost): void {
     const http = host.switchToHttp();
-    const request = http.getRequest<FastifyRequest>();
-    const reply = http.getResponse<FastifyReply>();
-    const error = toApiError(exception);
-    // A store away (503) is one line per request, not a stack each: an outage would bury everything else.
-    if (error.status === 503) this.logger.warn(exception instanceof Error ? `${exception.name}: ${exception.message}` : String(exception));
-    else if (error.status >= 500) this.logger.error(exception instanceof Error ? exception.stack : String(exception));
-    const body = errorEnvelope(error);
-    const retryAfter = error.items[0].meta?.retryAfterSeconds;
-    if (typeof retryAfter === 'number') void reply.header('retry-after', String(retryAfter));
-    const url = request.url ?? '';
-    if (url.startsWith('/v1/auth/')) {
-      void reply.status(error.status).header('content-type', 'application/json;charset=UTF-8').send(
-        JSON.stringify({ error: oauthErrorCode(error.status, error.code), error_description: error.items[0].details ?? error.items[0].title, ...body }),
-      );
-      return;
-    }
-    if (url.includes('/v1/assets/')) {
-      void reply.status(error.status).header('content-type', 'application/json;charset=UTF-8').send(JSON.stringify(body));
-      return;
-    }
-    sendBody(reply, request, error.status, body);
+    sendApiError(exception, http.getRequest<FastifyRequest>(), http.getResponse<FastifyReply>());
   }
 }
+
+const logger = new Logger('ApiErrorFilter');
+
+/** The error response of `exception` (src/http/direct-routes.ts answers its routes' errors with it too). */
+export const sendApiError = (exception: unknown, request: FastifyRequest, reply: FastifyReply): void => {
+  const error = toApiError(exception);
+  // A store away (503) is one line per request, not a stack each: an outage would bury everything else.
+  if (error.status === 503) logger.warn(exception instanceof Error ? `${exception.name}: ${exception.message}` : String(exception));
+  else if (error.status >= 500) logger.error(exception instanceof Error ? exception.stack : String(exception));
+  const body = errorEnvelope(error);
+  const retryAfter = error.items[0].meta?.retryAfterSeconds;
+  if (typeof retryAfter === 'number') void reply.header('retry-after', String(retryAfter));
+  const url = request.url ?? '';
+  if (url.startsWith('/v1/auth/')) {
+    void reply.status(error.status).header('content-type', 'application/json;charset=UTF-8').send(
+      JSON.stringify({ error: oauthErrorCode(error.status, error.code), error_description: error.items[0].details ?? error.items[0].title, ...body }),
+    );
+    return;
+  }
+  if (url.includes('/v1/assets/')) {
+    void reply.status(error.status).header('content-type', 'application/json;charset=UTF-8').send(JSON.stringify(body));
+    return;
+  }
+  sendBody(reply, request, error.status, body);
+};
 
 /** RFC 6749 §5.2 names, so OAuth-aware clients understand the Authentication API's errors too. */
 const oauthErrorCode = (status: number, code: string): string => {

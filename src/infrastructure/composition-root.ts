@@ -24,7 +24,6 @@ import { ALL_PROJECTIONS } from '../../projections/registry';
 import { CatchUpProjectionEngine, InlineProjectionEngine, isEmbedded, ProjectionEngine, ReadModelStores } from '../../projections/projection-engine';
 import type { BlobStore } from '../blobs/blob-store.port';
 import { FilesystemBlobStore } from '../blobs/filesystem-blob-store';
-import { S3BlobStore } from '../blobs/s3-blob-store';
 import { Config, StartupRefusal } from '../config';
 import { PostgresInlineProjectionEngine } from '../../projections/postgres-inline-engine';
 import { PostgresConsumerCheckpoints } from '../event-sourcing/postgres-consumer-checkpoints';
@@ -34,18 +33,16 @@ import { PostgresListingSearch } from '../search/postgres-listing-search';
 import { PostgresDatabase } from './postgres-database';
 import { CommandRunner } from '../event-sourcing/command-runner';
 import type { ConsumerCheckpoints } from '../event-sourcing/consumer-checkpoints.port';
-import { KurrentDbConsumerCheckpoints } from '../event-sourcing/kurrentdb-consumer-checkpoints';
-import type { Projection } from '../event-sourcing/projection';
+import { type Projection, scalarIndexesOf } from '../event-sourcing/projection';
+import { elasticsearch, kurrentDb, s3, smtp } from './production-adapters';
 import type { Reactor } from '../event-sourcing/reactor';
 import { ReactorEngine } from '../event-sourcing/reactor-engine';
 import { ScheduledCommands, Scheduler } from '../event-sourcing/scheduler';
 import { LeasedWorker } from '../event-sourcing/leased-worker';
 import { InProcessLeases, WorkerLeases } from '../event-sourcing/worker-leases.port';
 import { PostgresWorkerLeases } from '../event-sourcing/postgres-worker-leases';
-import { KurrentDbWorkerLeases } from '../event-sourcing/kurrentdb-worker-leases';
 import { SqliteConsumerCheckpoints } from '../event-sourcing/sqlite-consumer-checkpoints';
 import type { EventStore } from '../event-store/event-store.port';
-import { KurrentDbEventStore } from '../event-store/kurrentdb-event-store';
 import { SqliteEventStore } from '../event-store/sqlite-event-store';
 import { ShapedEventStore } from '../event-store/shaped-event-store';
 import { ALL_EVENT_SHAPES } from './event-shapes.registry';
@@ -53,11 +50,8 @@ import { WalGroupCommit } from '../event-store/wal-group-commit';
 import { Snapshots } from '../event-sourcing/snapshots';
 import type { Mailer } from '../mail/mailer.port';
 import { OutboxMailer } from '../mail/outbox-mailer';
-import { SmtpMailer } from '../mail/smtp-mailer';
 import type { DocumentStore } from '../read-models/document-store.port';
-import { ElasticsearchDocumentStore } from '../read-models/elasticsearch-document-store';
 import { SqliteDocumentStore } from '../read-models/sqlite-document-store';
-import { ElasticsearchListingSearch } from '../search/elasticsearch-listing-search';
 import type { ListingSearch } from '../search/listing-search.port';
 import { SqliteListingSearch } from '../search/sqlite-listing-search';
 import { Clock, systemClock } from '../shared/clock';
@@ -120,23 +114,25 @@ const groupCommitOf = (config: Config, db: Database.Database): WalGroupCommit | 
 export const openReadModels = (config: Config, db: Database.Database | null): { documents: DocumentStore; search: ListingSearch } => {
   if (config.elasticsearchUrl) {
     const options = { node: config.elasticsearchUrl, indexPrefix: config.elasticsearchIndexPrefix };
+    const { ElasticsearchDocumentStore, ElasticsearchListingSearch } = elasticsearch();
     return { documents: new ElasticsearchDocumentStore(options), search: new ElasticsearchListingSearch(options) };
   }
-  return { documents: new SqliteDocumentStore(db!), search: new SqliteListingSearch(db!) };
+  // Every projection's indexes, whichever projections this process runs: the file's indexes do not depend on who opened it.
+  return { documents: new SqliteDocumentStore(db!, scalarIndexesOf(ALL_PROJECTIONS)), search: new SqliteListingSearch(db!) };
 };
 
 /** Reactor checkpoints: beside the log (KurrentDB streams) or in the SQLite file. */
 export const openConsumerCheckpoints = (config: Config, db: Database.Database | null): ConsumerCheckpoints =>
-  config.eventStoreUrl ? new KurrentDbConsumerCheckpoints(config.eventStoreUrl) : new SqliteConsumerCheckpoints(db!);
+  config.eventStoreUrl ? new (kurrentDb().KurrentDbConsumerCheckpoints)(config.eventStoreUrl) : new SqliteConsumerCheckpoints(db!);
 
 /** Blobs: the S3-compatible bucket when BLOB_S3_BUCKET is set, otherwise files under `DATA_DIR/blobs`. */
 export const openBlobStore = (config: Config): BlobStore =>
-  config.blobS3 ? new S3BlobStore(config.blobS3) : new FilesystemBlobStore(join(config.dataDir, 'blobs'));
+  config.blobS3 ? new (s3().S3BlobStore)(config.blobS3) : new FilesystemBlobStore(join(config.dataDir, 'blobs'));
 
 /** Mail: SMTP when SMTP_URL is set (sent idempotency keys remembered under DATA_DIR), otherwise the outbox. */
 export const openMailer = (config: Config): Mailer =>
   config.smtpUrl
-    ? new SmtpMailer(config.smtpUrl, config.mailFrom, { sentKeysFile: join(config.dataDir, 'smtp-sent-keys') })
+    ? new (smtp().SmtpMailer)(config.smtpUrl, config.mailFrom, { sentKeysFile: join(config.dataDir, 'smtp-sent-keys') })
     : new OutboxMailer(join(config.dataDir, 'outbox'), systemClock);
 
 /**
@@ -172,7 +168,7 @@ const openPostgresStores = async (config: Config, projections: readonly Projecti
   });
   try {
     const stored = await PostgresEventStore.open(db, ALL_EVENT_SHAPES);
-    const documents = await PostgresDocumentStore.open(db);
+    const documents = await PostgresDocumentStore.open(db, scalarIndexesOf(ALL_PROJECTIONS));
     const search = await PostgresListingSearch.open(db);
     const checkpoints = await PostgresConsumerCheckpoints.open(db);
     const engine = new PostgresInlineProjectionEngine(stored, { documents, search }, projections, ALL_EVENT_SHAPES);
@@ -188,11 +184,11 @@ const openPostgresStores = async (config: Config, projections: readonly Projecti
 /** The embedded SQLite file, or KurrentDB and/or Elasticsearch where their URLs are set. */
 const openSqliteOrServiceStores = async (config: Config, projections: readonly Projection[]): Promise<Stores> => {
   const db = !config.eventStoreUrl || !config.elasticsearchUrl ? openSqlite(config) : null;
-  const stored: EventStore = config.eventStoreUrl ? await KurrentDbEventStore.connect(config.eventStoreUrl) : new SqliteEventStore(db!, groupCommitOf(config, db!), ALL_EVENT_SHAPES);
+  const stored: EventStore = config.eventStoreUrl ? await kurrentDb().KurrentDbEventStore.connect(config.eventStoreUrl) : new SqliteEventStore(db!, groupCommitOf(config, db!), ALL_EVENT_SHAPES);
   const events = new ShapedEventStore(stored, ALL_EVENT_SHAPES);
   const readModels = openReadModels(config, db);
   // The SQLite file is one server's (server.pid); KurrentDB is shared by every instance that names it.
-  const leases = config.eventStoreUrl && config.workerLeases === 'store' ? new KurrentDbWorkerLeases(config.eventStoreUrl) : new InProcessLeases();
+  const leases = config.eventStoreUrl && config.workerLeases === 'store' ? new (kurrentDb().KurrentDbWorkerLeases)(config.eventStoreUrl) : new InProcessLeases();
   const engine: ProjectionEngine =
     stored instanceof SqliteEventStore && isEmbedded(readModels)
       ? new InlineProjectionEngine(stored, readModels, projections, ALL_EVENT_SHAPES)

@@ -10,7 +10,9 @@ import { PaymentEmulatorController } from './http/payment-emulator.controller';
 import { PaymentsRelationships } from './http/payments.relationships';
 import { PaymentAccounts } from './payment-accounts';
 import { PAYMENT_PROVIDER } from './payment-provider.port';
-import { StripePaymentProvider } from './stripe-payment-provider';
+
+/** The official client (1 MB of JavaScript) is loaded only by a server configured for Stripe: the emulator needs none of it. */
+const stripeProvider = () => require('./stripe-payment-provider') as typeof import('./stripe-payment-provider');
 
 /**
  * Payments: the payment-provider port (the embedded emulator by default, Stripe with STRIPE_SECRET_KEY), the
@@ -25,7 +27,7 @@ import { StripePaymentProvider } from './stripe-payment-provider';
       provide: PAYMENT_PROVIDER,
       inject: [CONFIG, CommandRunner, CLOCK],
       useFactory: (config: Config, runner: CommandRunner, clock: Clock) =>
-        config.stripeSecretKey ? new StripePaymentProvider(config.stripeSecretKey) : new EmulatedPaymentProvider(runner, clock, config.tokenSecret),
+        config.stripeSecretKey ? new (stripeProvider().StripePaymentProvider)(config.stripeSecretKey) : new EmulatedPaymentProvider(runner, clock, config.tokenSecret),
     },
     PaymentAccounts,
     PaymentsRelationships,

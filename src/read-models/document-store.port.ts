@@ -51,6 +51,17 @@ export interface SortKey {
   missing?: number;
 }
 
+/**
+ * A field of a collection that queries select by (`eq` / `in`) and that holds one value, never a list: a store may
+ * keep an index on it (the SQLite store an expression index, with the field's documents in `createdAt` order, so a
+ * page of one user's transactions reads only that user's rows). Declared by the projection that writes the
+ * collection (DocumentProjection.indexes); a store without it answers the same, only slower.
+ */
+export interface ScalarFieldIndex {
+  collection: string;
+  field: string;
+}
+
 export interface DocumentQuery {
   marketplaceId: string;
   createdAtStart?: string;

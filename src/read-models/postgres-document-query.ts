@@ -1,20 +1,36 @@
 import type { SqlParams } from '../infrastructure/postgres-database';
-import type { DocumentQuery, FieldCondition, SortKey } from './document-store.port';
+import type { DocumentQuery, FieldCondition, ScalarFieldIndex, SortKey } from './document-store.port';
 
 /**
  * The SQL of DocumentStore.query on PostgreSQL, with the SQLite adapter's semantics: filterable values are a jsonb
  * object (`fields`) whose values keep their JSON type, so a number and a string under one key never compare equal,
  * a numeric range sees numbers only and a text range text only, and a list field matches when one element does.
  */
-export const documentWhere = (p: SqlParams, collection: string, q: DocumentQuery): string => {
+export const documentWhere = (p: SqlParams, collection: string, q: DocumentQuery, scalarFields?: ReadonlySet<string>): string => {
   const clauses = [`collection = ${p.add(collection)}`, `marketplace_id = ${p.add(q.marketplaceId)}`];
   if (q.createdAtStart) clauses.push(`created_at >= ${p.add(q.createdAtStart)}`);
   if (q.createdAtEnd) clauses.push(`created_at < ${p.add(q.createdAtEnd)}`);
   for (const condition of q.where ?? []) {
-    const sql = conditionSql(p, condition);
+    const sql = (scalarFields?.has(condition.field) ? scalarConditionSql(p, condition) : null) ?? conditionSql(p, condition);
     clauses.push(condition.includeMissing ? `(${sql} OR NOT fields ? ${p.add(condition.field)})` : sql);
   }
   return clauses.join(' AND ');
+};
+
+/**
+ * A scalar field index (ScalarFieldIndex): partial to its collection, the field's jsonb value (which keeps its JSON
+ * type: "1" and 1 stay apart), then creation, so a count and a newest-first page of one value read that value's rows.
+ */
+export const scalarFieldIndexSql = ({ collection, field }: ScalarFieldIndex): string =>
+  `CREATE INDEX IF NOT EXISTS "documents_${`${collection}_${field}`.replace(/[^A-Za-z0-9_]/g, '_')}" ON documents (marketplace_id, (fields -> ${sqlText(field)}), created_at) WHERE collection = ${sqlText(collection)}`;
+
+const sqlText = (text: string): string => `'${text.replace(/'/g, "''")}'`;
+
+/** `eq` / `in` on a field that never holds a list, in the form its index matches; null for other operators. */
+const scalarConditionSql = (p: SqlParams, c: FieldCondition): string | null => {
+  const values = c.op === 'eq' ? [c.value] : c.op === 'in' ? c.values : null;
+  if (!values) return null;
+  return values.length === 0 ? 'false' : `fields -> ${sqlText(c.field)} IN (${values.map((v) => `${p.add(JSON.stringify(v))}::jsonb`).join(', ')})`;
 };
 
 /**

@@ -1,8 +1,8 @@
 import type { PoolClient } from 'pg';
 import { Migration, PostgresDatabase, SqlParams } from '../infrastructure/postgres-database';
 import { decodeStored } from '../shared/stored-json';
-import type { DocumentQuery, DocumentStore, QueryResult, ReadModelOp } from './document-store.port';
-import { documentOrder, documentWhere } from './postgres-document-query';
+import type { DocumentQuery, DocumentStore, QueryResult, ReadModelOp, ScalarFieldIndex } from './document-store.port';
+import { documentOrder, documentWhere, scalarFieldIndexSql } from './postgres-document-query';
 import { deleteDocument, putDocuments, saveCheckpoints } from './postgres-document-writes';
 
 export const DOCUMENT_STORE_MIGRATIONS: readonly Migration[] = [
@@ -68,11 +68,20 @@ interface PendingGet {
 export class PostgresDocumentStore implements DocumentStore {
   private gets: PendingGet[] = [];
 
-  private constructor(private readonly db: PostgresDatabase) {}
+  /** `collection` → its fields with an expression index (ScalarFieldIndex). */
+  private readonly scalarFields = new Map<string, Set<string>>();
 
-  static async open(db: PostgresDatabase): Promise<PostgresDocumentStore> {
-    await db.migrate(DOCUMENT_STORE_MIGRATIONS);
-    return new PostgresDocumentStore(db);
+  private constructor(
+    private readonly db: PostgresDatabase,
+    scalarIndexes: readonly ScalarFieldIndex[],
+  ) {
+    for (const { collection, field } of scalarIndexes) this.scalarFields.set(collection, (this.scalarFields.get(collection) ?? new Set()).add(field));
+  }
+
+  /** Each scalar field index is a migration of its own: declaring one more creates it once, under the migration lock. */
+  static async open(db: PostgresDatabase, scalarIndexes: readonly ScalarFieldIndex[] = []): Promise<PostgresDocumentStore> {
+    await db.migrate([...DOCUMENT_STORE_MIGRATIONS, ...scalarIndexes.map((index) => ({ id: `documents-index-${index.collection}-${index.field}`, sql: scalarFieldIndexSql(index) }))]);
+    return new PostgresDocumentStore(db, scalarIndexes);
   }
 
   async apply(ops: ReadModelOp[], checkpoints: Record<string, number>): Promise<void> {
@@ -168,9 +177,9 @@ export class PostgresDocumentStore implements DocumentStore {
 
   async query<T>(collection: string, q: DocumentQuery): Promise<QueryResult<T>> {
     const count = new SqlParams();
-    const [{ n }] = await this.db.query<{ n: string }>(`SELECT count(*) AS n FROM documents WHERE ${documentWhere(count, collection, q)}`, count.values);
+    const [{ n }] = await this.db.query<{ n: string }>(`SELECT count(*) AS n FROM documents WHERE ${documentWhere(count, collection, q, this.scalarFields.get(collection))}`, count.values);
     const page = new SqlParams();
-    const where = documentWhere(page, collection, q);
+    const where = documentWhere(page, collection, q, this.scalarFields.get(collection));
     const rows = await this.db.query<{ body: string }>(
       `SELECT body::text AS body FROM documents WHERE ${where} ORDER BY ${documentOrder(page, q.sort)} LIMIT ${page.add(q.limit)} OFFSET ${page.add(q.offset)}`,
       page.values,

@@ -7,6 +7,7 @@ import {
   FieldCondition,
   QueryResult,
   ReadModelOp,
+  ScalarFieldIndex,
   SortKey,
 } from './document-store.port';
 
@@ -75,8 +76,16 @@ export class SqliteDocumentStore implements DocumentStore {
   private readonly saveCheckpoint: Statement;
   private readonly selectCheckpoint: Statement;
 
-  constructor(private readonly db: Database) {
+  /** `collection` → its fields with an expression index (ScalarFieldIndex). */
+  private readonly scalarFields = new Map<string, Set<string>>();
+
+  constructor(
+    private readonly db: Database,
+    private readonly scalarIndexes: readonly ScalarFieldIndex[] = [],
+  ) {
     db.exec(SCHEMA);
+    for (const { collection, field } of scalarIndexes) this.scalarFields.set(collection, (this.scalarFields.get(collection) ?? new Set()).add(field));
+    for (const index of this.queryIndexes()) db.exec(index);
     // Files from before versioned documents.
     const columns = db.prepare('PRAGMA table_info(documents)').all() as Array<{ name: string }>;
     if (!columns.some((c) => c.name === 'position')) db.exec('ALTER TABLE documents ADD COLUMN position INTEGER NOT NULL DEFAULT 0');
@@ -164,7 +173,21 @@ export class SqliteDocumentStore implements DocumentStore {
     this.db.exec('DELETE FROM document_keys; DELETE FROM document_tombstones; DELETE FROM projection_checkpoints;');
     // Dropped and created again rather than emptied: a file from before gets the current layout (see DOCUMENTS_TABLE).
     this.db.exec(`DROP TABLE documents; ${DOCUMENTS_TABLE}`);
-    return new SqliteDocumentBulkLoad(this.db, [CREATED_INDEX]);
+    return new SqliteDocumentBulkLoad(this.db, this.queryIndexes());
+  }
+
+  /**
+   * The indexes only queries use: by creation, and one per scalar field index, partial to its collection and
+   * ordered by creation within a value, so that COUNT and a newest-first page of one value read that value's rows.
+   */
+  private queryIndexes(): string[] {
+    return [
+      CREATED_INDEX,
+      ...this.scalarIndexes.map(
+        ({ collection, field }) =>
+          `CREATE INDEX IF NOT EXISTS "documents_${`${collection}_${field}`.replace(/[^A-Za-z0-9_]/g, '_')}" ON documents (marketplace_id, json_extract(fields, ${jsonPath(field)}), created_at) WHERE collection = ${sqlText(collection)}`,
+      ),
+    ];
   }
 
   /** The connection, which the embedded event log shares: a rebuild reads the log and writes the read models through it. */
@@ -196,8 +219,10 @@ export class SqliteDocumentStore implements DocumentStore {
   }
 
   async query<T>(collection: string, q: DocumentQuery): Promise<QueryResult<T>> {
-    const clauses = ['collection = ?', 'marketplace_id = ?'];
-    const params: unknown[] = [collection, q.marketplaceId];
+    // The collection as a literal: a partial index (queryIndexes) is used only when the planner sees its condition.
+    const clauses = [`collection = ${sqlText(collection)}`, 'marketplace_id = ?'];
+    const params: unknown[] = [q.marketplaceId];
+    const scalar = this.scalarFields.get(collection);
     if (q.createdAtStart) {
       clauses.push('created_at >= ?');
       params.push(q.createdAtStart);
@@ -207,7 +232,7 @@ export class SqliteDocumentStore implements DocumentStore {
       params.push(q.createdAtEnd);
     }
     for (const condition of q.where ?? []) {
-      const { sql, values } = conditionSql(condition);
+      const { sql, values } = scalar?.has(condition.field) ? scalarConditionSql(condition) ?? conditionSql(condition) : conditionSql(condition);
       clauses.push(condition.includeMissing ? `(${sql} OR json_type(fields, ${jsonPath(condition.field)}) IS NULL)` : sql);
       params.push(...values);
     }
@@ -236,6 +261,18 @@ export class SqliteDocumentStore implements DocumentStore {
 /** A JSON path for a field name: quoted, so any characters of an extended-data key are safe. */
 const jsonPath = (field: string): string => `'$."${field.replace(/'/g, "''").replace(/"/g, '\\"')}"'`;
 const sqlValue = (v: string | number | boolean): string | number => (typeof v === 'boolean' ? (v ? 1 : 0) : v);
+
+const sqlText = (text: string): string => `'${text.replace(/'/g, "''")}'`;
+
+/**
+ * `eq` / `in` on a field that never holds a list, in the form its expression index matches (the general form
+ * below asks json_type first, which no index can answer). Null for other operators.
+ */
+const scalarConditionSql = (c: FieldCondition): { sql: string; values: unknown[] } | null => {
+  const values = c.op === 'eq' ? [c.value] : c.op === 'in' ? c.values : null;
+  if (!values) return null;
+  return { sql: `json_extract(fields, ${jsonPath(c.field)}) IN (${values.map(() => '?').join(',')})`, values: values.map(sqlValue) };
+};
 
 const conditionSql = (c: FieldCondition): { sql: string; values: unknown[] } => {
   const path = jsonPath(c.field);

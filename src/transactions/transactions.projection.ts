@@ -62,6 +62,15 @@ const transactionDocument = (tx: StoredTransaction, marketplaceId: string, readM
  */
 export const transactionsProjection: Projection = {
   name: 'transactions',
+  // An inbox is one party's transactions newest first; a transaction's messages and reviews; a listing's bookings.
+  indexes: [
+    { collection: TRANSACTIONS, field: 'customerId' },
+    { collection: TRANSACTIONS, field: 'providerId' },
+    { collection: TRANSACTIONS, field: 'listingId' },
+    { collection: MESSAGES, field: 'transactionId' },
+    { collection: REVIEWS, field: 'transactionId' },
+    { collection: BOOKINGS, field: 'listingId' },
+  ],
   eventTypes: ['transaction/initiated', 'transaction/transitioned', 'transaction/updated', 'booking/created', 'booking/updated', 'review/created', 'review/updated', 'message/created', 'process/version-created', 'process/alias-created', 'process/alias-updated', 'process/alias-deleted'],
   project: (event: RecordedEvent): ReadModelOp[] => {
     const m = event.metadata;

@@ -12,6 +12,8 @@ export interface DeclaredRoute {
   operation?: Operation;
   /** `Controller.handler`, for messages. */
   handler: string;
+  /** The controller's class and instance and the handler's method name (src/http/direct-routes.ts calls it). */
+  controller: { type: new (...args: never[]) => unknown; instance: unknown; method: string };
 }
 
 const trim = (p: unknown) => String(p ?? '').replace(/^\/|\/$/g, '');
@@ -32,7 +34,7 @@ export const declaredRoutes = (modules: ModulesContainer): DeclaredRoute[] => {
         const operation = Reflect.getMetadata(DESCRIBED, handler) as Operation | undefined;
         for (const base of bases)
           for (const p of [Reflect.getMetadata(PATH_METADATA, handler) as string | string[]].flat())
-            found.push({ method, spec, operation, handler: `${type.name}.${name}`, path: `/${[trim(base), trim(p)].filter(Boolean).join('/')}` });
+            found.push({ method, spec, operation, handler: `${type.name}.${name}`, controller: { type, instance: wrapper.instance, method: name }, path: `/${[trim(base), trim(p)].filter(Boolean).join('/')}` });
       }
     }
   }

@@ -3,7 +3,6 @@ import { HttpAdapterHost, ModulesContainer } from '@nestjs/core';
 import type { FastifyInstance } from 'fastify';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { stringify } from 'yaml';
 import { packageRoot } from '../package-root';
 import { declaredRoutes } from './declared-routes';
 import { OpenApiBuilder, type OpenApiDocument } from './openapi-document';
@@ -39,7 +38,8 @@ export class OpenApiDocuments {
 
   /** The same document as YAML, made on its first request (it costs as much as the rest of the build). */
   yaml(): string {
-    this.yamlText ??= stringify(this.get().value, { aliasDuplicateObjects: false });
+    // The YAML library is loaded with the first request for it, not by every server start.
+    this.yamlText ??= (require('yaml') as typeof import('yaml')).stringify(this.get().value, { aliasDuplicateObjects: false });
     return this.yamlText;
   }
 }
