@@ -9,10 +9,8 @@ import type { RecordedEvent } from '../src/event-store/event-store.port';
 import { Infrastructure, openInfrastructure } from '../src/infrastructure/composition-root';
 import { PostgresDatabase } from '../src/infrastructure/postgres-database';
 import type { CreatedMarketplace } from '../src/marketplaces/commands/create-marketplace.handler';
-import { OutboxMailer } from '../src/mail/outbox-mailer';
 import { PostgresDocumentStore } from '../src/read-models/postgres-document-store';
 import { PostgresListingSearch } from '../src/search/postgres-listing-search';
-import { systemClock } from '../src/shared/clock';
 import { crashChild } from './support/crash-child-process';
 import { http } from './support/http';
 import { freshPostgresDatabase, skipWithoutPostgres, TestDatabase } from './support/postgres';
@@ -175,7 +173,7 @@ const crashRecovery = (engine: CrashEngine) =>
         expect(deletions).toBeGreaterThanOrEqual(deleted.length);
 
         // Every verification request mailed exactly once; every deleted user's listings deleted (the cascade survived).
-        const mails = await new OutboxMailer(join(dataDir, 'outbox'), systemClock).outbox(marketplace.marketplaceId);
+        const mails = await infra.mailer.outbox(marketplace.marketplaceId);
         const requests = events.filter((e) => e.type === 'user/email-verification-requested').map((e) => e.id);
         const keys = mails.map((m) => m.idempotencyKey);
         expect(new Set(keys).size).toBe(keys.length);

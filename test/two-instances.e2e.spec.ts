@@ -1,9 +1,12 @@
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { DevCredentials } from '../src/dev-marketplace';
 import type { CreatedMarketplace } from '../src/marketplaces/commands/create-marketplace.handler';
 import type { SentMail } from '../src/mail/mailer.port';
+import { PostgresOutboxMailer } from '../src/mail/postgres-outbox-mailer';
+import { PostgresDatabase } from '../src/infrastructure/postgres-database';
+import { systemClock } from '../src/shared/clock';
 import { freshPostgresDatabase, skipWithoutPostgres, TestDatabase } from './support/postgres';
 import { cliRun, freePort, ServerChild, spawnServer, waitReady } from './support/server-process';
 import { integrationSdk, integrationSdkFor, marketplaceSdk, sharetribeSdk, trustedMarketplaceSdk } from './support/sdks';
@@ -68,14 +71,15 @@ describe('two instances on one PostgreSQL store', () => {
   };
 
   const ready = async (instance: Instance) => (await fetch(`${instance.baseUrl}/health/ready`)).json() as Promise<{ reactors: Array<{ name: string; heldHere: boolean }> }>;
-  const mails = (): SentMail[] =>
-    instances.flatMap(({ dataDir }) => {
-      const folder = join(dataDir, 'outbox', marketplace.marketplaceId);
-      if (!existsSync(folder)) return [];
-      return readdirSync(folder)
-        .filter((n) => n.endsWith('.json'))
-        .map((n) => JSON.parse(readFileSync(join(folder, n), 'utf8')) as SentMail);
-    });
+  /** Every mail of the shared outbox (the instances keep none of their own: src/mail/postgres-outbox-mailer.ts). */
+  const mails = async (): Promise<SentMail[]> => {
+    const db = await PostgresDatabase.open({ url: database.url });
+    try {
+      return await (await PostgresOutboxMailer.open(db, systemClock)).outbox(marketplace.marketplaceId);
+    } finally {
+      await db.close();
+    }
+  };
   const doubled = (sent: SentMail[]) => {
     const byKey = new Map<string, number>();
     for (const mail of sent) byKey.set(mail.idempotencyKey ?? mail.id, (byKey.get(mail.idempotencyKey ?? mail.id) ?? 0) + 1);
@@ -173,7 +177,7 @@ describe('two instances on one PostgreSQL store', () => {
   }, 180_000);
 
   it('sends each mail once across both instances, also when the lease holder is killed with kill -9 under load', async () => {
-    const sentBefore = mails().length;
+    const sentBefore = (await mails()).length;
     const holder = (await Promise.all(instances.map(ready))).findIndex((r) => r.reactors.some((x) => x.name === 'account-mails' && x.heldHere));
     expect(holder).toBeGreaterThanOrEqual(0);
     const [doomed, survivor] = holder === 0 ? instances : [instances[1], instances[0]];
@@ -207,9 +211,13 @@ describe('two instances on one PostgreSQL store', () => {
       expect(found?.data.data.attributes.email).toBe(email);
     }
     const verification = (sent: SentMail[]) => sent.filter((m) => m.template === 'verify-email-address' && m.to.startsWith('load-'));
-    await until('every verification mail', () => acknowledged.every((email) => verification(mails()).some((m) => m.to === email)));
-    expect(doubled(mails())).toEqual([]);
-    expect(mails().length).toBeGreaterThan(sentBefore);
+    await until('every verification mail', async () => {
+      const sent = verification(await mails());
+      return acknowledged.every((email) => sent.some((m) => m.to === email));
+    });
+    const sent = await mails();
+    expect(doubled(sent)).toEqual([]);
+    expect(sent.length).toBeGreaterThan(sentBefore);
     expect(takeoverMs).toBeLessThan(10_000);
   }, 180_000);
 });

@@ -50,6 +50,7 @@ import { WalGroupCommit } from '../event-store/wal-group-commit';
 import { Snapshots } from '../event-sourcing/snapshots';
 import type { Mailer } from '../mail/mailer.port';
 import { OutboxMailer } from '../mail/outbox-mailer';
+import { PostgresOutboxMailer } from '../mail/postgres-outbox-mailer';
 import type { DocumentStore } from '../read-models/document-store.port';
 import { SqliteDocumentStore } from '../read-models/sqlite-document-store';
 import type { ListingSearch } from '../search/listing-search.port';
@@ -129,11 +130,14 @@ export const openConsumerCheckpoints = (config: Config, db: Database.Database | 
 export const openBlobStore = (config: Config): BlobStore =>
   config.blobS3 ? new (s3().S3BlobStore)(config.blobS3) : new FilesystemBlobStore(join(config.dataDir, 'blobs'));
 
-/** Mail: SMTP when SMTP_URL is set (sent idempotency keys remembered under DATA_DIR), otherwise the outbox. */
-export const openMailer = (config: Config): Mailer =>
+/**
+ * Mail: SMTP when SMTP_URL is set (sent idempotency keys remembered under DATA_DIR), otherwise the development
+ * outbox: the stores' own when they have one (PostgreSQL: shared by every instance), else files under DATA_DIR.
+ */
+export const openMailer = (config: Config, storeOutbox: Mailer | null = null): Mailer =>
   config.smtpUrl
     ? new (smtp().SmtpMailer)(config.smtpUrl, config.mailFrom, { sentKeysFile: join(config.dataDir, 'smtp-sent-keys') })
-    : new OutboxMailer(join(config.dataDir, 'outbox'), systemClock);
+    : (storeOutbox ?? new OutboxMailer(join(config.dataDir, 'outbox'), systemClock));
 
 /**
  * DATABASE_URL puts every store on PostgreSQL; the ports allow no mix with KurrentDB or Elasticsearch (projections
@@ -154,6 +158,8 @@ interface Stores {
   checkpoints: ConsumerCheckpoints;
   leases: WorkerLeases;
   engine: ProjectionEngine;
+  /** The development mail outbox kept in the stores, where they are shared by instances (PostgreSQL). */
+  mailOutbox: Mailer | null;
   /** Closes what the stores share (the SQLite file, the PostgreSQL pool). */
   closeShared(): Promise<void>;
 }
@@ -174,7 +180,8 @@ const openPostgresStores = async (config: Config, projections: readonly Projecti
     const engine = new PostgresInlineProjectionEngine(stored, { documents, search }, projections, ALL_EVENT_SHAPES);
     const events = new ShapedEventStore(stored, ALL_EVENT_SHAPES);
     const leases = config.workerLeases === 'process' ? new InProcessLeases() : new PostgresWorkerLeases(db);
-    return { events, documents, search, checkpoints, leases, engine, closeShared: () => db.close() };
+    const mailOutbox = await PostgresOutboxMailer.open(db, systemClock);
+    return { events, documents, search, checkpoints, leases, engine, mailOutbox, closeShared: () => db.close() };
   } catch (error) {
     await db.close();
     throw error;
@@ -196,7 +203,7 @@ const openSqliteOrServiceStores = async (config: Config, projections: readonly P
         // Read models in an instance's own SQLite file: each instance projects into its own.
         new CatchUpProjectionEngine(events, readModels, projections, config.elasticsearchUrl ? { leases } : {});
   const checkpoints = openConsumerCheckpoints(config, db);
-  return { events, ...readModels, checkpoints, leases, engine, closeShared: async () => void db?.close() };
+  return { events, ...readModels, checkpoints, leases, engine, mailOutbox: null, closeShared: async () => void db?.close() };
 };
 
 /**
@@ -205,7 +212,7 @@ const openSqliteOrServiceStores = async (config: Config, projections: readonly P
  */
 export const openInfrastructure = async (config: Config, projections: readonly Projection[] = ALL_PROJECTIONS): Promise<Infrastructure> => {
   refuseMixedStores(config);
-  const { events, documents, search, checkpoints, leases, engine, closeShared } = config.databaseUrl
+  const { events, documents, search, checkpoints, leases, engine, mailOutbox, closeShared } = config.databaseUrl
     ? await openPostgresStores(config, projections)
     : await openSqliteOrServiceStores(config, projections);
   await engine.start();
@@ -216,7 +223,7 @@ export const openInfrastructure = async (config: Config, projections: readonly P
     documents,
     search,
     blobs,
-    mailer: openMailer(config),
+    mailer: openMailer(config, mailOutbox),
     projections: engine,
     checkpoints,
     leases,

@@ -1,9 +1,7 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ManualClock } from '../shared/clock';
 import type { Mail } from './mailer.port';
-import { OutboxMailer } from './outbox-mailer';
 import { SmtpMailer } from './smtp-mailer';
 
 const mail = (overrides: Partial<Mail> = {}): Mail => ({
@@ -22,40 +20,6 @@ describe('mailers and idempotency keys', () => {
     dir = mkdtempSync(join(tmpdir(), 'mailers-'));
   });
   afterEach(() => rmSync(dir, { recursive: true, force: true }));
-
-  describe('OutboxMailer', () => {
-    it('keeps every mail without a key, in sending order', async () => {
-      const outbox = new OutboxMailer(dir, new ManualClock());
-      await outbox.send(mail({ subject: 'one' }));
-      await outbox.send(mail({ subject: 'one' }));
-      await outbox.send(mail({ subject: 'two' }));
-      expect((await outbox.outbox('mp-1')).map((m) => m.subject)).toEqual(['one', 'one', 'two']);
-    });
-
-    it('keeps a mail once per idempotency key, across instances (a restart) and concurrent sends', async () => {
-      const clock = new ManualClock();
-      const outbox = new OutboxMailer(dir, clock);
-      await Promise.all([outbox.send(mail({ idempotencyKey: 'event-1' })), outbox.send(mail({ idempotencyKey: 'event-1' }))]);
-      clock.advance(1000);
-      await outbox.send(mail({ idempotencyKey: 'event-1' }));
-      await new OutboxMailer(dir, clock).send(mail({ idempotencyKey: 'event-1' }));
-      await outbox.send(mail({ idempotencyKey: 'event-2', subject: 'other' }));
-      const kept = await outbox.outbox('mp-1');
-      expect(kept.map((m) => [m.idempotencyKey, m.subject])).toEqual([
-        ['event-1', 'Welcome'],
-        ['event-2', 'other'],
-      ]);
-      expect(kept[0]).toEqual(expect.objectContaining({ id: expect.any(String), sentAt: '2026-01-01T00:00:00.000Z', to: 'jane@example.com' }));
-    });
-
-    it('keeps keys per marketplace', async () => {
-      const outbox = new OutboxMailer(dir, new ManualClock());
-      await outbox.send(mail({ idempotencyKey: 'k' }));
-      await outbox.send(mail({ idempotencyKey: 'k', marketplaceId: 'mp-2' }));
-      expect(await outbox.outbox('mp-1')).toHaveLength(1);
-      expect(await outbox.outbox('mp-2')).toHaveLength(1);
-    });
-  });
 
   describe('SmtpMailer', () => {
     const smtp = (sentKeysFile?: string) => {
