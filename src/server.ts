@@ -10,7 +10,6 @@ import { ApiAuthorization } from './http/api-authorization';
 import { answerDirectly } from './http/direct-routes';
 import { ApiErrorFilter } from './http/error.filter';
 import { installRateLimits } from './http/rate-limits';
-import { installReadModelsBehindHeader } from './http/read-models-behind';
 import { installSecurityHeaders } from './http/security-headers';
 import { frameworkErrors, installBodyParsers } from './http/request-guards';
 import { Infrastructure, startBackgroundWork } from './infrastructure/composition-root';
@@ -58,7 +57,6 @@ export const createServer = async (infra: Infrastructure, options: ServerOptions
     frameworkErrors: frameworkErrors as never,
   });
   if (infra.config.rateLimits) installRateLimits(adapter.getInstance(), infra.config.rateLimits);
-  installReadModelsBehindHeader(adapter.getInstance());
   installSecurityHeaders(adapter.getInstance());
   if (options.inspectAnswers) inspectAnswers(adapter.getInstance(), options.inspectAnswers);
   // The APIs take Transit, JSON, forms (Authentication API) and multipart (uploads); anything else is 415.

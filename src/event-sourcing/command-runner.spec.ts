@@ -7,7 +7,7 @@ import type { DomainEvent } from '../shared/decider';
 import { InterleavingEventStore } from '../../test/support/interleaving-event-store';
 import { AppendUnansweredError } from '../event-store/event-store.port';
 import { CommandRunner } from './command-runner';
-import { ReadModelsNotCurrentError, withReadModelsBehindListener } from './read-model-visibility';
+import { listenForReadModelsBehind, ReadModelsNotCurrentError } from './read-model-visibility';
 import { StateCache } from './state-cache';
 import { internalStream, StreamModel } from './stream-model';
 
@@ -76,7 +76,12 @@ describe('CommandRunner', () => {
     const warnings: string[] = [];
     const heard: unknown[] = [];
     const runner = new CommandRunner(sqlite, behind, { warn: (m) => warnings.push(m) });
-    const outcome = await withReadModelsBehindListener((b) => heard.push(b), () => open(runner, 'seats', 2));
+    // The listener of the request the command runs for (the HTTP layer's), not of another request.
+    const stop = listenForReadModelsBehind('request-1', (b) => heard.push(b));
+    const other = listenForReadModelsBehind('request-2', () => heard.push('the wrong request'));
+    const outcome = await runner.run({ ctx: { ...ctx, requestId: 'request-1' }, streams: { ledger: ledger('seats') }, decide: () => ({ events: { ledger: [{ type: 'ledger/opened' as const, data: { capacity: 2 } }] } }) });
+    stop();
+    other();
     expect(outcome.readModelsBehind).toEqual({ position: outcome.position, applied: 0, reason: 'projection failing' });
     expect(heard).toEqual([outcome.readModelsBehind]);
     expect(warnings).toHaveLength(1);

@@ -180,7 +180,7 @@ export class CommandRunner {
       },
     });
     rememberAll(appended);
-    const readModelsBehind = await this.visible(appended.position);
+    const readModelsBehind = await this.visible(appended.position, command.ctx.requestId);
     return { result: decision.result, before, after: after as StatesOf<T>, position: appended.position, events: appended.events, readModelsBehind };
   }
 
@@ -204,7 +204,7 @@ export class CommandRunner {
    * read models are behind (a slow or failing projection) the command still answers, and says so, rather than
    * failing a change that is made.
    */
-  private async visible(position: number): Promise<ReadModelsBehind | null> {
+  private async visible(position: number, requestId: string | null | undefined): Promise<ReadModelsBehind | null> {
     try {
       await this.visibility.waitFor(position);
       return null;
@@ -212,7 +212,7 @@ export class CommandRunner {
       if (!(error instanceof ReadModelsNotCurrentError)) throw error;
       const behind = { position, applied: error.applied, reason: error.message };
       this.warn(`command stored at position ${position} answers ahead of the read models: ${error.message}`);
-      noteReadModelsBehind(behind);
+      noteReadModelsBehind(requestId, behind);
       return behind;
     }
   }

@@ -1,5 +1,3 @@
-import { AsyncLocalStorage } from 'node:async_hooks';
-
 /** A command's events are durable, but the read models do not show them (yet). */
 export class ReadModelsNotCurrentError extends Error {
   constructor(
@@ -25,13 +23,24 @@ export interface ReadModelsBehind {
 
 type Listener = (behind: ReadModelsBehind) => void;
 
-const listeners = new AsyncLocalStorage<Listener>();
+/**
+ * Listeners by request id (the id a command's context carries). Not an AsyncLocalStorage: on Node 20 one in use
+ * turns on promise hooks for every promise of the process, a cost every request paid (docs/performance.md).
+ */
+const listeners = new Map<string, Listener>();
 
 /**
- * Runs `work` so that a command run inside it tells `listener` when it answers ahead of the read models (the HTTP
- * layer turns that into a response header).
+ * Has a command run with this request id tell `listener` when it answers ahead of the read models (the HTTP layer
+ * turns that into a response header). Returns the removal, to call once the request is answered.
  */
-export const withReadModelsBehindListener = <T>(listener: Listener, work: () => T): T => listeners.run(listener, work);
+export const listenForReadModelsBehind = (requestId: string, listener: Listener): (() => void) => {
+  listeners.set(requestId, listener);
+  return () => {
+    if (listeners.get(requestId) === listener) listeners.delete(requestId);
+  };
+};
 
 /** Called by the runner: the command is stored, the reads that follow may not show it yet. */
-export const noteReadModelsBehind = (behind: ReadModelsBehind): void => listeners.getStore()?.(behind);
+export const noteReadModelsBehind = (requestId: string | null | undefined, behind: ReadModelsBehind): void => {
+  if (requestId) listeners.get(requestId)?.(behind);
+};

@@ -12,6 +12,7 @@ import { publicBaseUrlOf } from './base-url';
 import { parseCommonParams, RawQuery } from './common-params';
 import type { EndpointSpec } from './endpoint.decorators';
 import { validateEndpointParams } from './endpoint-params';
+import { tellReadModelsBehind } from './read-models-behind';
 import { encodeRepliesOf } from './wire-format';
 
 /**
@@ -44,6 +45,7 @@ export class ApiAuthorization {
     });
     encodeRepliesOf(reply, request);
     const params = validateEndpointParams(spec, own, request.body);
+    if (spec.kind === 'command') tellReadModelsBehind(requestId, reply);
     request.api = { auth, common, query: own, body: request.body, params, baseUrl: publicBaseUrlOf(request, this.config.publicBaseUrl) };
     return request.api;
   }

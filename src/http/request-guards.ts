@@ -105,12 +105,11 @@ export const installBodyParsers = (fastify: FastifyInstance, bodyLimit: number):
   });
   // A body over the limit read in part (chunked): its 413 waits until the rest has arrived (bounded), so the client,
   // still writing, reads the answer instead of a connection reset. Node drains the unread ones itself.
-  fastify.addHook('onSend', async (request, reply, payload) => {
-    if (reply.statusCode === 413 && !request.raw.complete) {
-      void reply.header('connection', 'close');
-      await drain(request.raw, DRAIN_MAX_BYTES, DRAIN_MAX_MS);
-    }
-    return payload;
+  // A callback hook, not an async one: every answer passes here, and only a 413 has anything to wait for.
+  fastify.addHook('onSend', (request, reply, payload, done) => {
+    if (reply.statusCode !== 413 || request.raw.complete) return done(null, payload);
+    void reply.header('connection', 'close');
+    void drain(request.raw, DRAIN_MAX_BYTES, DRAIN_MAX_MS).then(() => done(null, payload));
   });
   // Errors of the parsers (body too large, bad JSON) reach ApiErrorFilter through Nest's own Fastify error handler.
 };

@@ -1,5 +1,5 @@
 import { plainToInstance } from 'class-transformer';
-import { registerDecorator, ValidateIf, ValidationError, ValidationOptions, validateSync } from 'class-validator';
+import { getMetadataStorage, registerDecorator, ValidateIf, ValidationError, ValidationOptions, validateSync } from 'class-validator';
 import { ApiError, ErrorItem, invalidValueItem, titleFor } from '../shared/api-error';
 import { isUuid, LatLng, Money } from '../shared/values';
 
@@ -68,6 +68,14 @@ export const Optional = () => ValidateIf((_o, v) => v !== undefined);
 /** The parameters of an endpoint that takes none of its own: any other key is `validation-disallowed-key`. */
 export class NoParams {}
 
+const withoutRules = new WeakMap<object, boolean>();
+/** A class with no validation rule at all, which an empty input always satisfies. */
+const declaresNothing = (dto: new () => object): boolean => {
+  let nothing = withoutRules.get(dto);
+  if (nothing === undefined) withoutRules.set(dto, (nothing = getMetadataStorage().getTargetValidationMetadatas(dto, '', true, false).length === 0));
+  return nothing;
+};
+
 /**
  * Validates request parameters against a DTO class: unknown keys are disallowed, required keys missing, values
  * invalid, each with `source.path`. Returns the DTO with transformed values (Money, LatLng, Date).
@@ -83,8 +91,12 @@ export const validateParams = <T extends object>(dto: new () => T, input: unknow
     });
   }
   refuseUnsafeText(input, location);
-  // Most reads take no parameters: an empty input needs no transformation, only the missing-key checks.
-  const instance = Object.keys(input).length === 0 ? Object.assign(new dto(), input) : plainToInstance(dto, input, { enableImplicitConversion: false });
+  const empty = Object.keys(input).length === 0;
+  // Most reads take no parameters and declare none (NoParams): nothing to check (class-validator's metadata lookup
+  // alone was 4% of marketplace/show).
+  if (empty && declaresNothing(dto)) return new dto();
+  // An empty input needs no transformation, only the missing-key checks.
+  const instance = empty ? Object.assign(new dto(), input) : plainToInstance(dto, input, { enableImplicitConversion: false });
   const errors = validateSync(instance, { whitelist: true, forbidNonWhitelisted: true, forbidUnknownValues: false });
   if (errors.length > 0) throw new ApiError(flatten(errors, location));
   return instance;

@@ -1,5 +1,6 @@
 import type { PoolClient } from 'pg';
 import { Migration, PostgresDatabase, SqlParams } from '../infrastructure/postgres-database';
+import { TableStatistics } from '../infrastructure/postgres-table-statistics';
 import { decodeStored } from '../shared/stored-json';
 import type { DocumentQuery, DocumentStore, QueryResult, ReadModelOp, ScalarFieldIndex } from './document-store.port';
 import { documentOrder, documentWhere, scalarFieldIndexSql } from './postgres-document-query';
@@ -70,11 +71,13 @@ export class PostgresDocumentStore implements DocumentStore {
 
   /** `collection` → its fields with an expression index (ScalarFieldIndex). */
   private readonly scalarFields = new Map<string, Set<string>>();
+  private readonly statistics: TableStatistics;
 
   private constructor(
     private readonly db: PostgresDatabase,
     scalarIndexes: readonly ScalarFieldIndex[],
   ) {
+    this.statistics = new TableStatistics(db, 'documents');
     for (const { collection, field } of scalarIndexes) this.scalarFields.set(collection, (this.scalarFields.get(collection) ?? new Set()).add(field));
   }
 
@@ -122,6 +125,7 @@ export class PostgresDocumentStore implements DocumentStore {
     }
     // The checkpoints go with the last run's statement.
     await flush(true);
+    this.statistics.written(ops.length);
   }
 
   async checkpoint(projection: string): Promise<number> {
