@@ -9,7 +9,8 @@ export interface MailOutboxFixture {
   cleanup(): Promise<void>;
 }
 
-const mail = (overrides: Partial<Mail> = {}): Mail => ({
+/** A mail of the template `user-joined` to jane@example.com in marketplace `mp-1`, with what a test changes. */
+export const sampleMail = (overrides: Partial<Mail> = {}): Mail => ({
   marketplaceId: 'mp-1',
   to: 'jane@example.com',
   template: 'user-joined',
@@ -30,9 +31,9 @@ export const mailOutboxContract = (name: string, makeFixture: () => Promise<Mail
 
     it('keeps every mail without a key, in sending order', async () => {
       const outbox = await fixture.open(new ManualClock());
-      await outbox.send(mail({ subject: 'one' }));
-      await outbox.send(mail({ subject: 'one' }));
-      await outbox.send(mail({ subject: 'two' }));
+      await outbox.send(sampleMail({ subject: 'one' }));
+      await outbox.send(sampleMail({ subject: 'one' }));
+      await outbox.send(sampleMail({ subject: 'two' }));
       expect((await outbox.outbox('mp-1')).map((m) => m.subject)).toEqual(['one', 'one', 'two']);
     });
 
@@ -40,12 +41,12 @@ export const mailOutboxContract = (name: string, makeFixture: () => Promise<Mail
       const clock = new ManualClock();
       const outbox = await fixture.open(clock);
       const other = fixture.sharedByInstances ? await fixture.open(clock) : null;
-      await Promise.all([outbox.send(mail({ idempotencyKey: 'event-1' })), outbox.send(mail({ idempotencyKey: 'event-1' })), other?.send(mail({ idempotencyKey: 'event-1' }))]);
+      await Promise.all([outbox.send(sampleMail({ idempotencyKey: 'event-1' })), outbox.send(sampleMail({ idempotencyKey: 'event-1' })), other?.send(sampleMail({ idempotencyKey: 'event-1' }))]);
       clock.advance(1000);
-      await outbox.send(mail({ idempotencyKey: 'event-1' }));
+      await outbox.send(sampleMail({ idempotencyKey: 'event-1' }));
       const restarted = await fixture.open(clock);
-      await restarted.send(mail({ idempotencyKey: 'event-1' }));
-      await outbox.send(mail({ idempotencyKey: 'event-2', subject: 'other' }));
+      await restarted.send(sampleMail({ idempotencyKey: 'event-1' }));
+      await outbox.send(sampleMail({ idempotencyKey: 'event-2', subject: 'other' }));
       const kept = await (other ?? outbox).outbox('mp-1');
       expect(kept.map((m) => [m.idempotencyKey, m.subject])).toEqual([
         ['event-1', 'Welcome'],
@@ -56,8 +57,8 @@ export const mailOutboxContract = (name: string, makeFixture: () => Promise<Mail
 
     it('keeps keys per marketplace', async () => {
       const outbox = await fixture.open(new ManualClock());
-      await outbox.send(mail({ idempotencyKey: 'k' }));
-      await outbox.send(mail({ idempotencyKey: 'k', marketplaceId: 'mp-2' }));
+      await outbox.send(sampleMail({ idempotencyKey: 'k' }));
+      await outbox.send(sampleMail({ idempotencyKey: 'k', marketplaceId: 'mp-2' }));
       expect(await outbox.outbox('mp-1')).toHaveLength(1);
       expect(await outbox.outbox('mp-2')).toHaveLength(1);
       expect(await outbox.outbox('mp-3')).toEqual([]);

@@ -1,18 +1,9 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Mail } from './mailer.port';
+import { sampleMail as mail } from '../../test/mail-outbox.contract';
 import { SmtpMailer } from './smtp-mailer';
 
-const mail = (overrides: Partial<Mail> = {}): Mail => ({
-  marketplaceId: 'mp-1',
-  to: 'jane@example.com',
-  template: 'user-joined',
-  subject: 'Welcome',
-  text: 'Welcome.',
-  context: {},
-  ...overrides,
-});
 
 describe('mailers and idempotency keys', () => {
   let dir: string;
