@@ -5,9 +5,8 @@ import { listingStream } from '../listings/listing-streams';
 import { conflict } from '../shared/api-error';
 import type { CommandContext } from '../shared/command-context';
 import { availabilityStream } from './availability-streams';
-import { availabilityDecider, AvailabilityState, seatSourcesOf } from './domain/availability.decider';
+import { availabilityDecider, AvailabilityState, seatsFreeFor } from './domain/availability.decider';
 import type { AvailabilityEvent } from './domain/availability.events';
-import { seatsFreeThroughout } from './domain/seat-timeline';
 import type { SeatBooking, SeatLedger } from './seat-ledger.port';
 
 /** The streams a seat decision reads: the listing (its plan; read only) and its availability stream (appended to). */
@@ -41,7 +40,7 @@ export class EventSourcedSeatLedger implements SeatLedger {
     const [listing, availability] = await Promise.all([this.runner.state(refs.listing), this.runner.state(refs.availability)]);
     const plan = liveListing(listing).availabilityPlan;
     if (availability.reservations[booking.bookingId]) return true;
-    return seatsFreeThroughout(seatSourcesOf(availability, plan), { start: booking.start.getTime(), end: booking.end.getTime() }, booking.seats);
+    return seatsFreeFor(availability, plan, booking, booking.seats);
   }
 
   async reserve(ctx: CommandContext, booking: SeatBooking): Promise<void> {

@@ -56,6 +56,28 @@ export const seatSourcesOf = (state: AvailabilityState, plan: AvailabilityPlan |
   bookings: Object.values(state.reservations).map(segment),
 });
 
+const DAY_MS = 24 * 3600 * 1000;
+/** `Date#toISOString`'s own form (years 0–9999), in which texts compare as their instants do. */
+const canonical = (iso: string): boolean => iso.length === 24 && iso[10] === 'T' && iso[23] === 'Z';
+
+/**
+ * Whether `seats` seats are free throughout `range` (the booking rule), reading only the exceptions and held seats
+ * that touch the range's UTC days: nothing outside them changes the answer (day plans count whole UTC days, time
+ * plans the instants of the range). A listing's past bookings are most of its stream; they were parsed, all of them,
+ * on every booking. They are passed over by comparing their ISO texts, and a text in any other form is kept.
+ */
+export const seatsFreeFor = (state: AvailabilityState, plan: AvailabilityPlan | null, range: { start: Date; end: Date }, seats: number): boolean => {
+  const from = new Date(Math.floor(range.start.getTime() / DAY_MS) * DAY_MS).toISOString();
+  const to = new Date(Math.ceil(range.end.getTime() / DAY_MS) * DAY_MS).toISOString();
+  const touching = (r: { start: string; end: string }) => !canonical(r.start) || !canonical(r.end) || (r.start < to && r.end > from);
+  const sources = {
+    plan,
+    exceptions: Object.values(state.exceptions).filter(touching).map(segment),
+    bookings: Object.values(state.reservations).filter(touching).map(segment),
+  };
+  return seatsFreeThroughout(sources, { start: range.start.getTime(), end: range.end.getTime() }, seats);
+};
+
 export const bookingTimeNotAvailable = () => conflict('transaction-booking-time-not-available', 'The listing does not have the seats free for the whole booking time.');
 
 export const availabilityDecider: Decider<AvailabilityCommand, AvailabilityState, AvailabilityEvent> = {
@@ -78,7 +100,7 @@ export const availabilityDecider: Decider<AvailabilityCommand, AvailabilityState
         const r = command.request;
         if (!Number.isSafeInteger(r.seats) || r.seats < 1) throw apiError(400, 'validation-invalid-value', 'seats must be a positive integer.');
         if (state.reservations[r.bookingId]) return [];
-        if (!seatsFreeThroughout(seatSourcesOf(state, command.plan), { start: r.start.getTime(), end: r.end.getTime() }, r.seats)) throw bookingTimeNotAvailable();
+        if (!seatsFreeFor(state, command.plan, r, r.seats)) throw bookingTimeNotAvailable();
         const data = { bookingId: r.bookingId, listingId: r.listingId, start: r.start.toISOString(), end: r.end.toISOString(), seats: r.seats };
         return [{ type: 'availability/seats-reserved', data }];
       }
