@@ -47,7 +47,18 @@ export const evolveAvailability = (state: AvailabilityState, event: Availability
 };
 
 const ms = (iso: string) => new Date(iso).getTime();
-const segment = (r: { start: string; end: string; seats: number }): Segment => ({ start: ms(r.start), end: ms(r.end), seats: r.seats });
+/**
+ * Each reservation's or exception's segment, parsed once: the stream's state keeps the same data objects from one
+ * revision to the next (evolve copies the record, not its entries), and a hot listing's every booking parsed all of
+ * them again.
+ */
+const segments = new WeakMap<object, Segment>();
+const segment = (r: { start: string; end: string; seats: number }): Segment => {
+  let parsed = segments.get(r);
+  // Frozen: the timeline copies segments before it merges them; a change to a shared one would be a bug, loudly.
+  if (!parsed) segments.set(r, (parsed = Object.freeze({ start: ms(r.start), end: ms(r.end), seats: r.seats })));
+  return parsed;
+};
 
 /** What the seat timeline needs from the stream: exceptions and held seats as segments. */
 export const seatSourcesOf = (state: AvailabilityState, plan: AvailabilityPlan | null) => ({
