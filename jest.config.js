@@ -24,8 +24,9 @@ const { availableParallelism } = require('node:os');
 module.exports = {
   testTimeout: 30000,
   // Two suites at a time even on two cores (jest's default there is one): most suites wait on their servers, their
-  // child processes and PostgreSQL as much as they compute, and two at once took the run from 1,026 s to 607 s.
-  maxWorkers: Math.max(2, availableParallelism() - 1),
+  // child processes and PostgreSQL as much as they compute, and two at once took the run from 1,026 s to 607 s. At
+  // most four: each worker holds a test server (~300 MB) and its PostgreSQL connections (the cluster allows 300).
+  maxWorkers: Math.min(4, Math.max(2, availableParallelism() - 1)),
   // One throwaway PostgreSQL cluster per run for the PostgreSQL cases (test/support/postgres-cluster.ts).
   globalSetup: '<rootDir>/test/support/postgres-global-setup.ts',
   globalTeardown: '<rootDir>/test/support/postgres-global-teardown.ts',
