@@ -1,5 +1,6 @@
 import { failureOf, integrationSdk, integrationSdkFor, marketplaceSdk, sharetribeSdk, trustedMarketplaceSdk } from './support/sdks';
 import { startTestServer, TestServer } from './support/test-server';
+import { TransactionReads } from '../src/transactions/queries/transaction-reads';
 import { CommandBus } from '@nestjs/cqrs';
 import { UpdateMarketplaceCommand } from '../src/marketplaces/commands/update-marketplace.handler';
 import { rebuildReadModels } from '../projections/projection-engine';
@@ -78,6 +79,16 @@ describe('transactions: the inquiry flow, processes, messages and events through
     expect(row.relationships.customer.data.id).toEqual(customer.id);
     const includedTitles = inbox.data.included.filter((r: any) => r.type === 'listing').map((r: any) => r.attributes.title);
     expect(includedTitles).toEqual(['Sauna by the lake']);
+
+    // Each transaction is read once per answer, however many of its relationships are included (each goes through
+    // the transaction's gate): the six includes above read it once, not once each.
+    const reads = jest.spyOn(TransactionReads.prototype, 'transaction');
+    try {
+      await provider.client.transactions.query({ only: 'sale', include: ['listing', 'provider', 'customer', 'booking'] });
+      expect(reads.mock.calls.map(([, id]) => id)).toEqual([txId.uuid]);
+    } finally {
+      reads.mockRestore();
+    }
     expect(inbox.data.included.find((r: any) => r.type === 'user' && r.id.uuid === customer.id.uuid).attributes.profile.displayName).toBe('Carl M');
     // The customer sees it among orders, not sales.
     expect((await customer.client.transactions.query({ only: 'order' })).data.data.map((t: any) => t.id.uuid)).toEqual([txId.uuid]);

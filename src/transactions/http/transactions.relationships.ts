@@ -96,8 +96,23 @@ export class TransactionsRelationships implements OnModuleInit {
    * another check let through (an adjustment of a deleted listing, say) can never lead to someone else's purchase.
    */
   private async readable(id: string | null, ctx: LoadContext): Promise<StoredTransaction | null> {
-    const tx = id ? await this.reads.transaction(ctx.auth.marketplaceId, id) : null;
+    const tx = id ? await this.readOnce(id, ctx) : null;
     return tx && (ctx.auth.scope === 'integ' || isParty(tx, ctx.auth.userId)) ? tx : null;
+  }
+
+  /** Each answer's reads of a transaction, by id (its load context is the answer's). */
+  private readonly readsPerAnswer = new WeakMap<LoadContext, Map<string, Promise<StoredTransaction | null>>>();
+
+  /**
+   * A transaction read once per answer: every include of a transaction goes through its gate, and an inbox page of
+   * ten transactions with four includes read and decoded each one four times.
+   */
+  private readOnce(id: string, ctx: LoadContext): Promise<StoredTransaction | null> {
+    let reads = this.readsPerAnswer.get(ctx);
+    if (!reads) this.readsPerAnswer.set(ctx, (reads = new Map()));
+    let read = reads.get(id);
+    if (!read) reads.set(id, (read = this.reads.transaction(ctx.auth.marketplaceId, id)));
+    return read;
   }
 
   private async transaction(id: string | null, ctx: LoadContext): Promise<Resource | null> {
