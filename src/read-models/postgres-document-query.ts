@@ -1,5 +1,6 @@
 import type { SqlParams } from '../infrastructure/postgres-database';
 import type { DocumentQuery, FieldCondition, ScalarFieldIndex, SortKey } from './document-store.port';
+import { equalityValues, scalarIndexName, sqlText } from './scalar-field-indexes';
 
 /**
  * The SQL of DocumentStore.query on PostgreSQL, with the SQLite adapter's semantics: filterable values are a jsonb
@@ -21,14 +22,12 @@ export const documentWhere = (p: SqlParams, collection: string, q: DocumentQuery
  * A scalar field index (ScalarFieldIndex): partial to its collection, the field's jsonb value (which keeps its JSON
  * type: "1" and 1 stay apart), then creation, so a count and a newest-first page of one value read that value's rows.
  */
-export const scalarFieldIndexSql = ({ collection, field }: ScalarFieldIndex): string =>
-  `CREATE INDEX IF NOT EXISTS "documents_${`${collection}_${field}`.replace(/[^A-Za-z0-9_]/g, '_')}" ON documents (marketplace_id, (fields -> ${sqlText(field)}), created_at) WHERE collection = ${sqlText(collection)}`;
-
-const sqlText = (text: string): string => `'${text.replace(/'/g, "''")}'`;
+export const scalarFieldIndexSql = (index: ScalarFieldIndex): string =>
+  `CREATE INDEX IF NOT EXISTS ${scalarIndexName(index)} ON documents (marketplace_id, (fields -> ${sqlText(index.field)}), created_at) WHERE collection = ${sqlText(index.collection)}`;
 
 /** `eq` / `in` on a field that never holds a list, in the form its index matches; null for other operators. */
 const scalarConditionSql = (p: SqlParams, c: FieldCondition): string | null => {
-  const values = c.op === 'eq' ? [c.value] : c.op === 'in' ? c.values : null;
+  const values = equalityValues(c);
   if (!values) return null;
   return values.length === 0 ? 'false' : `fields -> ${sqlText(c.field)} IN (${values.map((v) => `${p.add(JSON.stringify(v))}::jsonb`).join(', ')})`;
 };

@@ -5,6 +5,7 @@ import { decodeStored } from '../shared/stored-json';
 import type { DocumentQuery, DocumentStore, QueryResult, ReadModelOp, ScalarFieldIndex } from './document-store.port';
 import { documentOrder, documentWhere, scalarFieldIndexSql } from './postgres-document-query';
 import { deleteDocument, putDocuments, saveCheckpoints } from './postgres-document-writes';
+import { scalarFieldsByCollection } from './scalar-field-indexes';
 
 export const DOCUMENT_STORE_MIGRATIONS: readonly Migration[] = [
   {
@@ -70,7 +71,7 @@ export class PostgresDocumentStore implements DocumentStore {
   private gets: PendingGet[] = [];
 
   /** `collection` → its fields with an expression index (ScalarFieldIndex). */
-  private readonly scalarFields = new Map<string, Set<string>>();
+  private readonly scalarFields: ReadonlyMap<string, ReadonlySet<string>>;
   private readonly statistics: TableStatistics;
 
   private constructor(
@@ -78,7 +79,7 @@ export class PostgresDocumentStore implements DocumentStore {
     scalarIndexes: readonly ScalarFieldIndex[],
   ) {
     this.statistics = new TableStatistics(db, 'documents');
-    for (const { collection, field } of scalarIndexes) this.scalarFields.set(collection, (this.scalarFields.get(collection) ?? new Set()).add(field));
+    this.scalarFields = scalarFieldsByCollection(scalarIndexes);
   }
 
   /** Each scalar field index is a migration of its own: declaring one more creates it once, under the migration lock. */

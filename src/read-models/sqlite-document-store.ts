@@ -10,6 +10,7 @@ import {
   ScalarFieldIndex,
   SortKey,
 } from './document-store.port';
+import { equalityValues, scalarFieldsByCollection, scalarIndexName, sqlText } from './scalar-field-indexes';
 
 /**
  * A rowid table with the key as a unique index, not WITHOUT ROWID: a body (often 1-2 KB) is larger than a
@@ -77,14 +78,14 @@ export class SqliteDocumentStore implements DocumentStore {
   private readonly selectCheckpoint: Statement;
 
   /** `collection` → its fields with an expression index (ScalarFieldIndex). */
-  private readonly scalarFields = new Map<string, Set<string>>();
+  private readonly scalarFields: ReadonlyMap<string, ReadonlySet<string>>;
 
   constructor(
     private readonly db: Database,
     private readonly scalarIndexes: readonly ScalarFieldIndex[] = [],
   ) {
     db.exec(SCHEMA);
-    for (const { collection, field } of scalarIndexes) this.scalarFields.set(collection, (this.scalarFields.get(collection) ?? new Set()).add(field));
+    this.scalarFields = scalarFieldsByCollection(scalarIndexes);
     for (const index of this.queryIndexes()) db.exec(index);
     // Files from before versioned documents.
     const columns = db.prepare('PRAGMA table_info(documents)').all() as Array<{ name: string }>;
@@ -184,8 +185,8 @@ export class SqliteDocumentStore implements DocumentStore {
     return [
       CREATED_INDEX,
       ...this.scalarIndexes.map(
-        ({ collection, field }) =>
-          `CREATE INDEX IF NOT EXISTS "documents_${`${collection}_${field}`.replace(/[^A-Za-z0-9_]/g, '_')}" ON documents (marketplace_id, json_extract(fields, ${jsonPath(field)}), created_at) WHERE collection = ${sqlText(collection)}`,
+        (index) =>
+          `CREATE INDEX IF NOT EXISTS ${scalarIndexName(index)} ON documents (marketplace_id, json_extract(fields, ${jsonPath(index.field)}), created_at) WHERE collection = ${sqlText(index.collection)}`,
       ),
     ];
   }
@@ -262,14 +263,12 @@ export class SqliteDocumentStore implements DocumentStore {
 const jsonPath = (field: string): string => `'$."${field.replace(/'/g, "''").replace(/"/g, '\\"')}"'`;
 const sqlValue = (v: string | number | boolean): string | number => (typeof v === 'boolean' ? (v ? 1 : 0) : v);
 
-const sqlText = (text: string): string => `'${text.replace(/'/g, "''")}'`;
-
 /**
  * `eq` / `in` on a field that never holds a list, in the form its expression index matches (the general form
  * below asks json_type first, which no index can answer). Null for other operators.
  */
 const scalarConditionSql = (c: FieldCondition): { sql: string; values: unknown[] } | null => {
-  const values = c.op === 'eq' ? [c.value] : c.op === 'in' ? c.values : null;
+  const values = equalityValues(c);
   if (!values) return null;
   return { sql: `json_extract(fields, ${jsonPath(c.field)}) IN (${values.map(() => '?').join(',')})`, values: values.map(sqlValue) };
 };

@@ -60,11 +60,13 @@ const segment = (r: { start: string; end: string; seats: number }): Segment => {
   return parsed;
 };
 
-/** What the seat timeline needs from the stream: exceptions and held seats as segments. */
-export const seatSourcesOf = (state: AvailabilityState, plan: AvailabilityPlan | null) => ({
+type Held = { start: string; end: string };
+
+/** What the seat timeline needs from the stream: exceptions and held seats as segments (those `keep` keeps). */
+export const seatSourcesOf = (state: AvailabilityState, plan: AvailabilityPlan | null, keep: (held: Held) => boolean = () => true) => ({
   plan,
-  exceptions: Object.values(state.exceptions).map(segment),
-  bookings: Object.values(state.reservations).map(segment),
+  exceptions: Object.values(state.exceptions).filter(keep).map(segment),
+  bookings: Object.values(state.reservations).filter(keep).map(segment),
 });
 
 const DAY_MS = 24 * 3600 * 1000;
@@ -80,13 +82,8 @@ const canonical = (iso: string): boolean => iso.length === 24 && iso[10] === 'T'
 export const seatsFreeFor = (state: AvailabilityState, plan: AvailabilityPlan | null, range: { start: Date; end: Date }, seats: number): boolean => {
   const from = new Date(Math.floor(range.start.getTime() / DAY_MS) * DAY_MS).toISOString();
   const to = new Date(Math.ceil(range.end.getTime() / DAY_MS) * DAY_MS).toISOString();
-  const touching = (r: { start: string; end: string }) => !canonical(r.start) || !canonical(r.end) || (r.start < to && r.end > from);
-  const sources = {
-    plan,
-    exceptions: Object.values(state.exceptions).filter(touching).map(segment),
-    bookings: Object.values(state.reservations).filter(touching).map(segment),
-  };
-  return seatsFreeThroughout(sources, { start: range.start.getTime(), end: range.end.getTime() }, seats);
+  const touching = (r: Held) => !canonical(r.start) || !canonical(r.end) || (r.start < to && r.end > from);
+  return seatsFreeThroughout(seatSourcesOf(state, plan, touching), { start: range.start.getTime(), end: range.end.getTime() }, seats);
 };
 
 export const bookingTimeNotAvailable = () => conflict('transaction-booking-time-not-available', 'The listing does not have the seats free for the whole booking time.');
