@@ -72,13 +72,13 @@ describe('two instances on one PostgreSQL store', () => {
 
   const ready = async (instance: Instance) => (await fetch(`${instance.baseUrl}/health/ready`)).json() as Promise<{ reactors: Array<{ name: string; heldHere: boolean }> }>;
   /** Every mail of the shared outbox (the instances keep none of their own: src/mail/postgres-outbox-mailer.ts). */
+  let outboxDb: PostgresDatabase | undefined;
+  let outbox: PostgresOutboxMailer | undefined;
   const mails = async (): Promise<SentMail[]> => {
-    const db = await PostgresDatabase.open({ url: database.url });
-    try {
-      return await (await PostgresOutboxMailer.open(db, systemClock)).outbox(marketplace.marketplaceId);
-    } finally {
-      await db.close();
-    }
+    // One pool for the suite: the test polls the outbox every 200 ms.
+    outboxDb ??= await PostgresDatabase.open({ url: database.url });
+    outbox ??= await PostgresOutboxMailer.open(outboxDb, systemClock);
+    return outbox.outbox(marketplace.marketplaceId);
   };
   const doubled = (sent: SentMail[]) => {
     const byKey = new Map<string, number>();
@@ -113,6 +113,7 @@ describe('two instances on one PostgreSQL store', () => {
     for (const { server } of instances) if (server.child.exitCode === null && server.child.signalCode === null) server.child.kill('SIGTERM');
     await Promise.all(instances.map(({ server }) => server.exited));
     for (const { dataDir } of instances) rmSync(dataDir, { recursive: true, force: true });
+    await outboxDb?.close();
     await database?.drop();
   });
 
