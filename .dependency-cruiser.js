@@ -44,10 +44,10 @@ module.exports = {
     {
       name: 'domain-uses-no-packages',
       comment:
-        'No framework, driver or I/O package in a domain; node:crypto is allowed because hashing a value (email guard keys, asset digests) is a pure computation, and luxon because time-zone rules (availability plans in wall-clock time) are one too.',
+        'No framework, driver or I/O package in a domain; node:crypto is allowed because hashing a value (email guard keys, asset digests) is a pure computation, luxon because time-zone rules (availability plans in wall-clock time) are one too, and immutable because a persistent map is a value.',
       severity: 'error',
       from: { path: '^src/[^/]+/domain/', pathNot: TESTS },
-      to: { dependencyTypes: ['core', 'npm', 'npm-dev', 'npm-optional', 'npm-peer', 'npm-no-pkg', 'npm-unknown'], pathNot: '^crypto$|^node_modules/luxon/' },
+      to: { dependencyTypes: ['core', 'npm', 'npm-dev', 'npm-optional', 'npm-peer', 'npm-no-pkg', 'npm-unknown'], pathNot: '^crypto$|^node_modules/luxon/|^node_modules/immutable/' },
     },
     {
       name: 'shared-kernel-is-the-bottom',

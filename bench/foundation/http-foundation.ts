@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { BenchContext, BenchResult, LoadResult, ServerProcess } from '../bench-kit';
 import { anonymousToken, call, JSON_TYPE, load, signUpAndLogIn, TRANSIT } from '../bench-kit';
+import { cpuPerRequestExtra } from '../kit/process-cpu';
 
 const figures = (r: LoadResult) => ({ value: r.requestsPerSecond, p50Ms: r.p50Ms, p99Ms: r.p99Ms });
 
@@ -42,9 +43,11 @@ export const measureHttpFoundation = async (
   ]);
 
   ctx.log('load: marketplace/show (Transit)');
-  const showOurs = await load(baseUrl, { path: '/v1/api/marketplace/show', headers: { accept: TRANSIT, authorization: `Bearer ${anon}` } });
+  const ourPid = server.child.process.pid;
+  const barePid = baseline.child.process.pid;
+  const showOurs = await load(baseUrl, { path: '/v1/api/marketplace/show', headers: { accept: TRANSIT, authorization: `Bearer ${anon}` }, serverPid: ourPid });
   ctx.log('load: bare Fastify GET');
-  const showBase = await load(baseline.baseUrl, { path: '/show', headers: { accept: TRANSIT, authorization: `Bearer ${anon}` } });
+  const showBase = await load(baseline.baseUrl, { path: '/show', headers: { accept: TRANSIT, authorization: `Bearer ${anon}` }, serverPid: barePid });
 
   ctx.log('load: current_user/update_profile');
   const updateOurs = await load(baseUrl, {
@@ -53,6 +56,7 @@ export const measureHttpFoundation = async (
     headers: updateHeaders,
     perConnectionHeaders: users.map((u) => ({ authorization: `Bearer ${u.token}` })),
     vary: nextBody,
+    serverPid: ourPid,
   });
   ctx.log('load: bare Fastify POST');
   const updateBase = await load(baseline.baseUrl, {
@@ -60,6 +64,7 @@ export const measureHttpFoundation = async (
     path: '/update',
     headers: { ...updateHeaders, authorization: `Bearer ${users[0].token}` },
     vary: nextBody,
+    serverPid: barePid,
   });
   await baseline.stop();
 
@@ -72,7 +77,7 @@ export const measureHttpFoundation = async (
         unit: 'req/s',
         ours: figures(showOurs),
         baseline: { name: 'bare Fastify', ...figures(showBase) },
-        extras: { 'body bytes': show.body.length, connections: ctx.connections },
+        extras: { 'body bytes': show.body.length, connections: ctx.connections, ...cpuPerRequestExtra(showOurs, showBase) },
       },
       {
         name: 'current_user/update_profile',
@@ -83,6 +88,7 @@ export const measureHttpFoundation = async (
           users: users.length,
           'done in 1st s': trend[0] ?? 0,
           'done in last s': trend[trend.length - 1] ?? 0,
+          ...cpuPerRequestExtra(updateOurs, updateBase),
         },
       },
     ],

@@ -1,4 +1,5 @@
 import autocannon from 'autocannon';
+import { serverCpuPer } from './process-cpu';
 import { percentile } from './stats';
 
 /** One HTTP request of a load: method, path (with query), headers, body. */
@@ -26,6 +27,8 @@ export interface LoadOptions extends RequestShape {
   /** For a load that expects refusals (e.g. 404s or 429s): count non-2xx answers instead of failing (rates and
    * latencies still count only the 2xx answers). */
   allowNon2xx?: boolean;
+  /** The loaded server's process: its CPU time per request over the measured run is reported (`serverCpuUs`). */
+  serverPid?: number;
 }
 
 export interface LoadResult {
@@ -41,6 +44,8 @@ export interface LoadResult {
   bytesPerRequest: number;
   /** Answers other than 2xx; always 0 unless `allowNon2xx` (otherwise the load fails). */
   non2xx: number;
+  /** The server's CPU time (user + system) per completed request over the measured run, µs; with `serverPid` on Linux. */
+  serverCpuUs?: number | null;
 }
 
 export const defaultSeconds = (): number => positive(process.env.BENCH_SECONDS, 5);
@@ -60,7 +65,10 @@ export const load = async (url: string, options: LoadOptions = {}): Promise<Load
   // One sequence over the warm-up and the measured run, so `vary` never repeats a value.
   const sequence = { next: 0 };
   if (warmup > 0) await runOnce(url, options, warmup, sequence);
-  return runOnce(url, options, options.seconds ?? defaultSeconds(), sequence);
+  const measured = () => runOnce(url, options, options.seconds ?? defaultSeconds(), sequence);
+  if (options.serverPid === undefined) return measured();
+  const { result, cpuUs } = await serverCpuPer(options.serverPid, measured);
+  return { ...result, serverCpuUs: cpuUs };
 };
 
 const runOnce = (url: string, options: LoadOptions, seconds: number, sequence: { next: number }): Promise<LoadResult> =>

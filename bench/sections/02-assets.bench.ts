@@ -1,7 +1,6 @@
-import { execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
 import type { BenchContext, BenchResult, LoadOptions, LoadResult } from '../bench-kit';
 import { call, JSON_TYPE, load, percentile } from '../bench-kit';
+import { clockTicks, cpuSeconds } from '../kit/process-cpu';
 
 /**
  * The Web Template's configuration call, on every page load: 15 config assets of the starter tree in one
@@ -34,27 +33,6 @@ const CONFIG_ASSETS = [
 ];
 
 const ROUNDS = 3;
-
-/** Clock ticks per second of /proc/<pid>/stat's times (100 on Linux unless the kernel says otherwise). */
-const clockTicks = (): number => {
-  try {
-    return Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100;
-  } catch {
-    return 100;
-  }
-};
-
-/** CPU seconds (user + system) a process has used, or null where /proc is not there. */
-const cpuSeconds = (pid: number | undefined, ticks: number): number | null => {
-  if (pid === undefined) return null;
-  try {
-    // After "pid (comm) ", utime and stime are the 12th and 13th fields.
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-    return (Number(fields[11]) + Number(fields[12])) / ticks;
-  } catch {
-    return null;
-  }
-};
 
 interface Round {
   result: LoadResult;

@@ -1,5 +1,6 @@
 import type { BenchContext, BenchResult, BenchStore, LoadResult } from '../bench-kit';
 import { anonymousToken, call, JSON_TYPE, load, perStore, signUpAndLogIn, TRANSIT } from '../bench-kit';
+import { cpuPerRequestExtra } from '../kit/process-cpu';
 import { bookingInitiate } from '../transactions/booking-initiate';
 import { serverSettled } from '../foundation/events-query';
 
@@ -43,9 +44,16 @@ const onStore = async (ctx: BenchContext, store: BenchStore): Promise<BenchResul
     headers: { 'content-type': JSON_TYPE, accept: JSON_TYPE },
     perConnectionHeaders: customers.map((c) => ({ authorization: `Bearer ${c.token}` })),
     body,
+    serverPid: server.child.process.pid,
   });
   ctx.log('load: bare Fastify POST');
-  const bare = await load(baseline.baseUrl, { method: 'POST', path: '/initiate', headers: { 'content-type': JSON_TYPE, accept: JSON_TYPE, authorization: `Bearer ${customers[0].token}` }, body });
+  const bare = await load(baseline.baseUrl, {
+    method: 'POST',
+    path: '/initiate',
+    headers: { 'content-type': JSON_TYPE, accept: JSON_TYPE, authorization: `Bearer ${customers[0].token}` },
+    body,
+    serverPid: baseline.child.process.pid,
+  });
   await baseline.stop();
 
   const wanted = transactionsWanted();
@@ -60,12 +68,12 @@ const onStore = async (ctx: BenchContext, store: BenchStore): Promise<BenchResul
   await serverSettled(ctx, baseUrl);
   ctx.log('load: transactions/query (inbox)');
   const query = await load(baseUrl, { connections: 1, path: inbox, headers: { accept: TRANSIT, authorization: `Bearer ${buyer.token}` } });
-  const booking = await bookingInitiate(ctx, baseUrl, credentials.marketplaceApi, anon);
+  const booking = await bookingInitiate(ctx, server, anon);
   // Not idle beside the next store's server.
   await server.stop();
   return [
     booking,
-    { name: 'transactions/initiate (default-inquiry)', unit: 'commands/s', ours: figures(ours), baseline: { name: 'bare Fastify', ...figures(bare) }, extras: { customers: customers.length } },
+    { name: 'transactions/initiate (default-inquiry)', unit: 'commands/s', ours: figures(ours), baseline: { name: 'bare Fastify', ...figures(bare) }, extras: { customers: customers.length, ...cpuPerRequestExtra(ours, bare) } },
     { name: `transactions/query, inbox of a customer with ${wanted} transactions`, unit: 'req/s', ours: figures(query), extras: { connections: 1, 'bytes/answer': Math.round(query.bytesPerRequest) } },
   ];
 };

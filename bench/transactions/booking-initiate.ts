@@ -1,5 +1,6 @@
-import type { BenchContext, BenchResult, LoadResult } from '../bench-kit';
+import type { BenchContext, BenchResult, LoadResult, ServerProcess } from '../bench-kit';
 import { call, JSON_TYPE, load, requestToken, signUpAndLogIn } from '../bench-kit';
+import { cpuPerRequestExtra } from '../kit/process-cpu';
 
 const figures = (r: LoadResult) => ({ value: r.requestsPerSecond, p50Ms: r.p50Ms, p99Ms: r.p99Ms });
 const DAY = 24 * 3600 * 1000;
@@ -11,7 +12,9 @@ const DAY = 24 * 3600 * 1000;
  * stream, the hot-listing case), creates a payment intent at the emulated provider (keyed by the transaction) and
  * appends the transaction, its booking and the seats atomically. Against a bare Fastify POST of the same JSON.
  */
-export const bookingInitiate = async (ctx: BenchContext, baseUrl: string, credentials: { clientId: string; clientSecret: string }, anon: string): Promise<BenchResult> => {
+export const bookingInitiate = async (ctx: BenchContext, server: ServerProcess, anon: string): Promise<BenchResult> => {
+  const { baseUrl } = server;
+  const credentials = server.credentials.marketplaceApi;
   const run = Date.now();
   const user = (i: number, role: string) =>
     signUpAndLogIn(baseUrl, credentials.clientId, anon, { email: `bk-${role}-${run}-${i}@example.com`, password: 'bench-password', firstName: 'Bench', lastName: `${role} ${i}` });
@@ -52,15 +55,15 @@ export const bookingInitiate = async (ctx: BenchContext, baseUrl: string, creden
   if (probe.status !== 200) throw new Error(`request-payment answered ${probe.status}: ${probe.body}`);
   const baseline = await ctx.startBaseline([{ method: 'POST', path: '/initiate', body: probe.body, contentType: probe.contentType }]);
   ctx.log('load: transactions/initiate (default-booking request-payment)');
-  const ours = await load(baseUrl, { method: 'POST', path, headers: { 'content-type': JSON_TYPE, accept: JSON_TYPE }, perConnectionHeaders: customers, body });
+  const ours = await load(baseUrl, { method: 'POST', path, headers: { 'content-type': JSON_TYPE, accept: JSON_TYPE }, perConnectionHeaders: customers, body, serverPid: server.child.process.pid });
   ctx.log('load: bare Fastify POST');
-  const bare = await load(baseline.baseUrl, { method: 'POST', path: '/initiate', headers: { 'content-type': JSON_TYPE, accept: JSON_TYPE, ...customers[0] }, body });
+  const bare = await load(baseline.baseUrl, { method: 'POST', path: '/initiate', headers: { 'content-type': JSON_TYPE, accept: JSON_TYPE, ...customers[0] }, body, serverPid: baseline.child.process.pid });
   await baseline.stop();
   return {
     name: 'transactions/initiate (default-booking request-payment, privileged, line items, booking and payment intent)',
     unit: 'commands/s',
     ours: figures(ours),
     baseline: { name: 'bare Fastify', ...figures(bare) },
-    extras: { customers: customers.length },
+    extras: { customers: customers.length, ...cpuPerRequestExtra(ours, bare) },
   };
 };

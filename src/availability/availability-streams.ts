@@ -3,11 +3,11 @@ import { modelOf, StreamRef } from '../event-sourcing/stream-model';
 import { auditDataOf } from '../shared/command-context';
 import { internalEvents } from '../shared/event-publishing';
 import type { NewEvent } from '../shared/log-events';
-import { availabilityDecider, AvailabilityState } from './domain/availability.decider';
+import { availabilityDecider, availabilitySnapshotForm, AvailabilityState } from './domain/availability.decider';
 import { AvailabilityEvent, PUBLIC_AVAILABILITY_EVENTS } from './domain/availability.events';
 import { storedException } from './domain/availability.views';
 
-export const availabilityModel = modelOf('availability', availabilityDecider, { snapshotVersion: 1 });
+export const availabilityModel = modelOf('availability', availabilityDecider, { snapshotVersion: 2, snapshotForm: availabilitySnapshotForm });
 
 /**
  * A listing's availability stream. It holds many resources (each exception is one), so each exception event names

@@ -39,7 +39,7 @@ export class EventSourcedSeatLedger implements SeatLedger {
     const refs = seatStreams(ctx.marketplaceId, booking.listingId);
     const [listing, availability] = await Promise.all([this.runner.state(refs.listing), this.runner.state(refs.availability)]);
     const plan = liveListing(listing).availabilityPlan;
-    if (availability.reservations[booking.bookingId]) return true;
+    if (availability.reservations.has(booking.bookingId)) return true;
     return seatsFreeFor(availability, plan, booking, booking.seats);
   }
 

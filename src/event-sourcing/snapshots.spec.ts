@@ -10,6 +10,9 @@ import { listingModel } from '../listings/listing-streams';
 import { userModel } from '../users/user-streams';
 import { userDecider } from '../users/domain/user.decider';
 import { listingDecider } from '../listings/domain/listing.decider';
+import { availabilityModel } from '../availability/availability-streams';
+import { stockModel } from '../stock/stock-streams';
+import type { StreamModel as Model } from './stream-model';
 import { CommandRunner } from './command-runner';
 import { Snapshots } from './snapshots';
 import { internalStream, StreamModel } from './stream-model';
@@ -42,6 +45,23 @@ describe('snapshots', () => {
       listing = listingModel.evolve(listing, e);
     expect(listing.price).toBeInstanceOf(Money);
     expect(decodeStored(encodeStored(listing))).toStrictEqual(listing);
+  });
+
+  it('given the availability and stock models, whose reservations are a persistent map, then a snapshot keeps them through its plain form', () => {
+    const through = <S>(model: Model<S>, state: S): S => (model.snapshotForm ? model.snapshotForm.read(decodeStored(encodeStored(model.snapshotForm.write(state)))) : decodeStored(encodeStored(state)));
+    let seats = availabilityModel.initialState();
+    for (const bookingId of ['b-1', 'b-2', 'b-3'])
+      seats = availabilityModel.evolve(seats, { type: 'availability/seats-reserved', data: { bookingId, listingId: 'l-1', start: '2026-01-01T10:00:00.000Z', end: '2026-01-01T12:00:00.000Z', seats: 1 } });
+    seats = availabilityModel.evolve(seats, { type: 'availability/seats-released', data: { bookingId: 'b-2', listingId: 'l-1' } });
+    const seatsBack = through(availabilityModel, seats);
+    expect([...seatsBack.reservations.keys()]).toEqual(['b-1', 'b-3']);
+    expect(seatsBack.reservations.get('b-3')).toEqual(seats.reservations.get('b-3'));
+    let stock = stockModel.initialState();
+    stock = stockModel.evolve(stock, { type: 'stockReservation/created', data: { id: 'r-1', listingId: 'l-1', transactionId: 't-1', quantity: 2, state: 'pending' } });
+    stock = stockModel.evolve(stock, { type: 'stockReservation/updated', data: { id: 'r-1', state: 'accepted' } });
+    const stockBack = through(stockModel, stock);
+    expect(stockBack.reservations.get('r-1')).toEqual({ id: 'r-1', listingId: 'l-1', transactionId: 't-1', quantity: 2, state: 'accepted' });
+    expect(stockModel.evolve(stockBack, { type: 'stockReservation/updated', data: { id: 'r-1', state: 'cancelled' } }).reservations.get('r-1')!.state).toBe('cancelled');
   });
 
   it('given a long stream, when a new process loads it, then it folds only the events after its snapshot', async () => {

@@ -33,13 +33,15 @@ export class Snapshots {
     if (version === undefined) return null;
     const body = await this.documents.get<SnapshotBody>(SNAPSHOTS, '*', idOf(ref));
     if (!body || body.model !== ref.model.name || body.version !== version) return null;
-    return { state: body.state, revision: body.revision };
+    const form = ref.model.snapshotForm;
+    return { state: form ? form.read(body.state) : body.state, revision: body.revision };
   }
 
   async save(ref: StreamRef, snapshot: Snapshot): Promise<void> {
     const version = ref.model.snapshotVersion;
     if (version === undefined) return;
-    const body: SnapshotBody = { model: ref.model.name, version, revision: snapshot.revision, state: snapshot.state };
+    const form = ref.model.snapshotForm;
+    const body: SnapshotBody = { model: ref.model.name, version, revision: snapshot.revision, state: form ? form.write(snapshot.state) : snapshot.state };
     await this.documents.apply(
       // Versioned by revision: a slower save of an older snapshot never replaces a newer one.
       [{ op: 'put', collection: SNAPSHOTS, position: snapshot.revision, document: { id: idOf(ref), marketplaceId: '*', createdAt: new Date(0).toISOString(), body } }],

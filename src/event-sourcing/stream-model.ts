@@ -14,6 +14,13 @@ export interface StreamModel<S, E extends DomainEvent = DomainEvent> {
    * state's shape changes: snapshots of another version are ignored, so an old fold never comes back.
    */
   readonly snapshotVersion?: number;
+  /** How a snapshot stores the state when it is not plain data (a persistent map): written and read back as this. */
+  readonly snapshotForm?: SnapshotForm<S>;
+}
+
+export interface SnapshotForm<S> {
+  write(state: S): unknown;
+  read(stored: any): S;
 }
 
 /**
@@ -64,7 +71,7 @@ export const resourceStream = <S, E extends DomainEvent>(
 export const modelOf = <S, E extends DomainEvent>(
   name: string,
   decider: { initialState(): S; evolve(state: S, event: E): S },
-  options: { snapshotVersion?: number } = {},
+  options: { snapshotVersion?: number; snapshotForm?: SnapshotForm<S> } = {},
 ): StreamModel<S, E> => ({
   name,
   initialState: decider.initialState,

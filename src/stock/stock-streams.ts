@@ -2,11 +2,11 @@ import { streams } from '../event-store/stream-names';
 import { modelOf, StreamRef } from '../event-sourcing/stream-model';
 import { auditDataOf } from '../shared/command-context';
 import type { EventSource, NewEvent } from '../shared/log-events';
-import { stockDecider, StockState } from './domain/stock.decider';
+import { stockDecider, stockSnapshotForm, StockState } from './domain/stock.decider';
 import type { StockEvent } from './domain/stock.events';
 import { storedAdjustment, storedReservation } from './domain/stock.views';
 
-export const stockModel = modelOf('stock', stockDecider, { snapshotVersion: 1 });
+export const stockModel = modelOf('stock', stockDecider, { snapshotVersion: 2, snapshotForm: stockSnapshotForm });
 
 /**
  * A listing's stock stream: each event names its own resource (an adjustment or a reservation), related to the
@@ -25,8 +25,8 @@ export const stockStream = (marketplaceId: string, listingId: string, source?: E
         event.type === 'stockAdjustment/created'
           ? ['stockAdjustment', storedAdjustment(event.data), {}]
           : event.type === 'stockReservation/created'
-            ? ['stockReservation', storedReservation(state.reservations[id]), {}]
-            : ['stockReservation', storedReservation(state.reservations[id]), { attributes: { state: previous.reservations[id].state } }];
+            ? ['stockReservation', storedReservation(state.reservations.get(id)!), {}]
+            : ['stockReservation', storedReservation(state.reservations.get(id)!), { attributes: { state: previous.reservations.get(id)!.state } }];
       return {
         type: event.type,
         data: event.data,

@@ -1,3 +1,4 @@
+import { Map as PersistentMap } from 'immutable';
 import { apiError, conflict, notFound } from '../../shared/api-error';
 import type { Decider } from '../../shared/decider';
 import type { AvailabilityPlan } from './availability-plan';
@@ -7,7 +8,11 @@ import { seatsFreeThroughout, Segment } from './seat-timeline';
 /** A listing's availability stream: its exceptions and the seats bookings hold. */
 export interface AvailabilityState {
   exceptions: Record<string, ExceptionData>;
-  reservations: Record<string, SeatReservationData>;
+  /**
+   * Persistent (structural sharing): a hot listing holds thousands of bookings, and copying a record of all of them
+   * for every booking folded made each fold O(n), the largest share of a booking's CPU (docs/performance.md).
+   */
+  reservations: PersistentMap<string, SeatReservationData>;
 }
 
 export interface SeatRequest {
@@ -26,7 +31,16 @@ export type AvailabilityCommand =
   /** Gives the seats back (declined, cancelled, expired booking); nothing when the booking holds none. */
   | { type: 'release-seats'; bookingId: string; listingId: string };
 
-export const initialAvailabilityState = (): AvailabilityState => ({ exceptions: {}, reservations: {} });
+export const initialAvailabilityState = (): AvailabilityState => ({ exceptions: {}, reservations: PersistentMap() });
+
+/** The state as plain data (a snapshot's form, version 2) and back. */
+export const availabilitySnapshotForm = {
+  write: (state: AvailabilityState) => ({ exceptions: state.exceptions, reservations: state.reservations.toObject() }),
+  read: (stored: { exceptions: Record<string, ExceptionData>; reservations: Record<string, SeatReservationData> }): AvailabilityState => ({
+    exceptions: stored.exceptions,
+    reservations: PersistentMap(stored.reservations),
+  }),
+};
 
 const without = <T>(record: Record<string, T>, id: string): Record<string, T> => {
   const { [id]: _gone, ...rest } = record;
@@ -40,9 +54,9 @@ export const evolveAvailability = (state: AvailabilityState, event: Availability
     case 'availabilityException/deleted':
       return { ...state, exceptions: without(state.exceptions, event.data.id) };
     case 'availability/seats-reserved':
-      return { ...state, reservations: { ...state.reservations, [event.data.bookingId]: event.data } };
+      return { ...state, reservations: state.reservations.set(event.data.bookingId, event.data) };
     case 'availability/seats-released':
-      return { ...state, reservations: without(state.reservations, event.data.bookingId) };
+      return { ...state, reservations: state.reservations.delete(event.data.bookingId) };
   }
 };
 
@@ -63,11 +77,11 @@ const segment = (r: { start: string; end: string; seats: number }): Segment => {
 type Held = { start: string; end: string };
 
 /** What the seat timeline needs from the stream: exceptions and held seats as segments (those `keep` keeps). */
-export const seatSourcesOf = (state: AvailabilityState, plan: AvailabilityPlan | null, keep: (held: Held) => boolean = () => true) => ({
-  plan,
-  exceptions: Object.values(state.exceptions).filter(keep).map(segment),
-  bookings: Object.values(state.reservations).filter(keep).map(segment),
-});
+export const seatSourcesOf = (state: AvailabilityState, plan: AvailabilityPlan | null, keep: (held: Held) => boolean = () => true) => {
+  const bookings: Segment[] = [];
+  for (const held of state.reservations.values()) if (keep(held)) bookings.push(segment(held));
+  return { plan, exceptions: Object.values(state.exceptions).filter(keep).map(segment), bookings };
+};
 
 const DAY_MS = 24 * 3600 * 1000;
 /** `Date#toISOString`'s own form (years 0–9999), in which texts compare as their instants do. */
@@ -107,13 +121,13 @@ export const availabilityDecider: Decider<AvailabilityCommand, AvailabilityState
       case 'reserve-seats': {
         const r = command.request;
         if (!Number.isSafeInteger(r.seats) || r.seats < 1) throw apiError(400, 'validation-invalid-value', 'seats must be a positive integer.');
-        if (state.reservations[r.bookingId]) return [];
+        if (state.reservations.has(r.bookingId)) return [];
         if (!seatsFreeFor(state, command.plan, r, r.seats)) throw bookingTimeNotAvailable();
         const data = { bookingId: r.bookingId, listingId: r.listingId, start: r.start.toISOString(), end: r.end.toISOString(), seats: r.seats };
         return [{ type: 'availability/seats-reserved', data }];
       }
       case 'release-seats':
-        return state.reservations[command.bookingId] ? [{ type: 'availability/seats-released', data: { bookingId: command.bookingId, listingId: command.listingId } }] : [];
+        return state.reservations.has(command.bookingId) ? [{ type: 'availability/seats-released', data: { bookingId: command.bookingId, listingId: command.listingId } }] : [];
     }
   },
 };

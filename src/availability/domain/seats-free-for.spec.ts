@@ -1,4 +1,5 @@
 import fc from 'fast-check';
+import { Map as PersistentMap } from 'immutable';
 import type { AvailabilityPlan } from './availability-plan';
 import { AvailabilityState, seatsFreeFor, seatSourcesOf } from './availability.decider';
 import { seatsFreeThroughout } from './seat-timeline';
@@ -27,7 +28,7 @@ describe('seatsFreeFor: only what touches the range is read', () => {
         fc.constantFrom(...PLANS),
         (reservations, exceptions, asked, seats, plan) => {
           const state: AvailabilityState = {
-            reservations: Object.fromEntries(reservations.map(([r, n], i) => [`b${i}`, { bookingId: `b${i}`, listingId: 'l', start: iso(r.start), end: iso(r.end), seats: n }])),
+            reservations: PersistentMap(reservations.map(([r, n], i) => [`b${i}`, { bookingId: `b${i}`, listingId: 'l', start: iso(r.start), end: iso(r.end), seats: n }])),
             exceptions: Object.fromEntries(exceptions.map(([r, n], i) => [`e${i}`, { id: `e${i}`, listingId: 'l', start: iso(r.start), end: iso(r.end), seats: n }])),
           };
           const whole = seatsFreeThroughout(seatSourcesOf(state, plan), asked, seats);
@@ -41,7 +42,7 @@ describe('seatsFreeFor: only what touches the range is read', () => {
   it('keeps a reservation whose times are not in toISOString form (it cannot be compared as text)', () => {
     const plan = PLANS[1];
     const asked = { start: new Date(START + 10 * HOUR), end: new Date(START + 11 * HOUR) };
-    const held = (start: string, end: string): AvailabilityState => ({ exceptions: {}, reservations: { b: { bookingId: 'b', listingId: 'l', start, end, seats: 3 } } });
+    const held = (start: string, end: string): AvailabilityState => ({ exceptions: {}, reservations: PersistentMap({ b: { bookingId: 'b', listingId: 'l', start, end, seats: 3 } }) });
     // 09:00–12:00 UTC written with an offset: as text its end sorts before the day's start.
     expect(seatsFreeFor(held('2026-01-04T21:00:00-12:00', '2026-01-05T00:00:00-12:00'), plan, asked, 1)).toBe(false);
     expect(seatsFreeFor(held(iso(START + 9 * HOUR), iso(START + 12 * HOUR)), plan, asked, 1)).toBe(false);

@@ -1,3 +1,4 @@
+import { Map as PersistentMap } from 'immutable';
 import { apiError, conflict } from '../../shared/api-error';
 import type { Decider } from '../../shared/decider';
 import type { AdjustmentData, ReservationData, ReservationState, StockEvent } from './stock.events';
@@ -6,7 +7,8 @@ import type { AdjustmentData, ReservationData, ReservationState, StockEvent } fr
 export interface StockState {
   defined: boolean;
   total: number;
-  reservations: Record<string, ReservationData>;
+  /** Persistent, as the availability's: a fold of one more reservation does not copy all the others. */
+  reservations: PersistentMap<string, ReservationData>;
 }
 
 /** What every change carries: the id its adjustment gets (if it makes one) and when it takes effect. */
@@ -22,17 +24,23 @@ export type StockCommand =
   | (At & { type: 'reserve'; reservationId: string; transactionId: string | null; quantity: number; state: 'pending' | 'proposed' })
   | (At & { type: 'accept' | 'decline' | 'cancel'; reservationId: string });
 
-export const initialStockState = (): StockState => ({ defined: false, total: 0, reservations: {} });
+export const initialStockState = (): StockState => ({ defined: false, total: 0, reservations: PersistentMap() });
+
+/** The state as plain data (a snapshot's form, version 2) and back. */
+export const stockSnapshotForm = {
+  write: (state: StockState) => ({ ...state, reservations: state.reservations.toObject() }),
+  read: (stored: Omit<StockState, 'reservations'> & { reservations: Record<string, ReservationData> }): StockState => ({ ...stored, reservations: PersistentMap(stored.reservations) }),
+};
 
 export const evolveStock = (state: StockState, event: StockEvent): StockState => {
   switch (event.type) {
     case 'stockAdjustment/created':
       return { ...state, defined: true, total: event.data.total };
     case 'stockReservation/created':
-      return { ...state, reservations: { ...state.reservations, [event.data.id]: event.data } };
+      return { ...state, reservations: state.reservations.set(event.data.id, event.data) };
     case 'stockReservation/updated': {
-      const r = state.reservations[event.data.id];
-      return { ...state, reservations: { ...state.reservations, [r.id]: { ...r, state: event.data.state } } };
+      const r = state.reservations.get(event.data.id)!;
+      return { ...state, reservations: state.reservations.set(r.id, { ...r, state: event.data.state }) };
     }
   }
 };
@@ -69,15 +77,14 @@ export const stockDecider: Decider<StockCommand, StockState, StockEvent> = {
         if (state.total + c.quantity < 0) throw apiError(400, 'validation-invalid-value', 'The adjustment would make the stock negative.', { source: { path: ['quantity'], type: 'body' } });
         return [adjustment(c, state, c.quantity)];
       case 'reserve': {
-        const held = state.reservations[c.reservationId];
-        if (held) return [];
+        if (state.reservations.has(c.reservationId)) return [];
         if (!state.defined || (c.state === 'pending' && state.total < c.quantity)) throw insufficient();
         const reservation: ReservationData = { id: c.reservationId, listingId: c.listingId, transactionId: c.transactionId, quantity: c.quantity, state: c.state };
         const created: StockEvent = { type: 'stockReservation/created', data: reservation };
         return c.state === 'pending' ? [created, adjustment(c, state, -c.quantity, c.reservationId)] : [created];
       }
       default: {
-        const r = state.reservations[c.reservationId];
+        const r = state.reservations.get(c.reservationId);
         if (!r) throw conflict('stock-reservation-not-found', 'No such stock reservation.');
         const move = MOVES[c.type];
         if (r.state === move.to) return [];
