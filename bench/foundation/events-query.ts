@@ -133,6 +133,9 @@ export const measureEventsQuery = async (ctx: BenchContext, server: ServerProces
   ctx.log(`load: events/query over ${seeded.head} events`);
   const ours = await load(baseUrl, { headers, vary: () => ({ path: path(Math.floor(next() * maxCursor)) }) });
   const serverRssMb = rssMbOf(server.child.process.pid);
+  // At 10 connections the p50 is mostly queueing (10 / throughput); one poller's own wait is the latency figure.
+  ctx.log('load: events/query, one connection');
+  const alone = await load(baseUrl, { headers, connections: 1, vary: () => ({ path: path(Math.floor(next() * maxCursor)) }) });
   ctx.log('load: bare Fastify GET (one fixed page)');
   const base = await load(baseline.baseUrl, { path: '/page', headers });
   await baseline.stop();
@@ -146,6 +149,8 @@ export const measureEventsQuery = async (ctx: BenchContext, server: ServerProces
     extras: {
       'page bytes': page.body.length,
       'events/s served': ours.requestsPerSecond * 100,
+      'p50 ms, 1 connection': Math.round(alone.p50Ms * 100) / 100,
+      'p99 ms, 1 connection': Math.round(alone.p99Ms * 10) / 10,
       'log head': seeded.head,
       'seed s': Math.round(seeded.seconds),
       ...(serverRssMb !== null ? { 'server RSS MB': serverRssMb } : {}),
