@@ -19,7 +19,7 @@ const CATCH_UP_BATCH = 1000;
 /**
  * PostgreSQL: the log and every read model in one database, so projections run inside the append transaction, on
  * its connection (documents, search rows and checkpoints commit or roll back with the events). A command's events
- * are visible as soon as its append returns (design invariant 1), on every instance, with nothing to wait for.
+ * are visible as soon as its append returns (docs/invariants.md, invariant 1), on every instance, with nothing to wait for.
  *
  * Several instances (and the CLI) each project their own appends; appends are serialised by the event store's
  * append lock, so every event is projected exactly once, in log order. At start a projection whose checkpoint is

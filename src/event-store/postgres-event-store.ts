@@ -23,7 +23,7 @@ import { PostgresLogSubscriptions } from './postgres-log-subscriptions';
 
 /**
  * Runs inside the append transaction, on its connection, after the events are inserted: projections written
- * here commit or roll back with the events, so a read that follows a command sees it (design invariant 1).
+ * here commit or roll back with the events, so a read that follows a command sees it (docs/invariants.md, invariant 1).
  */
 export type PostgresInlineProjector = (client: PoolClient, events: RecordedEvent[]) => Promise<void>;
 
