@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { PostgresDatabase } from '../src/infrastructure/postgres-database';
 import { OutboxMailer } from '../src/mail/outbox-mailer';
 import { PostgresOutboxMailer } from '../src/mail/postgres-outbox-mailer';
-import { mailOutboxContract } from './mail-outbox.contract';
+import { mailOutboxContract, sampleMail } from './mail-outbox.contract';
 import { freshPostgresDatabase, skipWithoutPostgres } from './support/postgres';
 
 mailOutboxContract('files under DATA_DIR', async () => {
@@ -31,3 +31,18 @@ if (skipWithoutPostgres('mail outbox contract: PostgreSQL')) {
     };
   });
 }
+
+describe('files under DATA_DIR: a marketplace folder removed while the server runs', () => {
+  it('is made again by the next send, which is kept', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'mail-outbox-'));
+    try {
+      const mailer = new OutboxMailer(dir, { now: () => new Date('2026-01-01T00:00:00Z') });
+      await mailer.send(sampleMail({ subject: 'first' }));
+      rmSync(join(dir, 'mp-1'), { recursive: true });
+      await mailer.send(sampleMail({ subject: 'second' }));
+      expect((await mailer.outbox('mp-1')).map((m) => m.subject)).toEqual(['second']);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});

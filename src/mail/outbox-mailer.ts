@@ -23,6 +23,8 @@ export class OutboxMailer implements Mailer {
    * thousands of mails for every send was the reactors' largest cost under load (docs/performance.md).
    */
   private readonly sentDigests = new Map<string, Promise<Set<string>>>();
+  /** Folders made (or found) by this process: a mkdir per mail was a syscall and a stat on every send. */
+  private readonly made = new Set<string>();
 
   constructor(
     private readonly directory: string,
@@ -58,11 +60,20 @@ export class OutboxMailer implements Mailer {
   private async write(folder: string, mail: Mail, digest: string | null): Promise<void> {
     const sentAt = this.clock.now().toISOString();
     const sent: SentMail = { id: randomUUID(), sentAt, ...mail };
-    await mkdir(folder, { recursive: true });
+    if (!this.made.has(folder)) {
+      await mkdir(folder, { recursive: true });
+      this.made.add(folder);
+    }
     this.sequence += 1;
     const name = `${sentAt.replace(/[:.]/g, '-')}-${String(this.sequence).padStart(6, '0')}-${sent.id}${digest ? keySuffix(digest) : '.json'}`;
     const temporary = join(folder, `.${name}.tmp`);
-    await writeFile(temporary, JSON.stringify(sent, null, 2), { mode: 0o600 });
+    const text = JSON.stringify(sent, null, 2);
+    await writeFile(temporary, text, { mode: 0o600 }).catch(async (error: NodeJS.ErrnoException) => {
+      if (error.code !== 'ENOENT') throw error;
+      // The folder was removed behind this process's back (an operator cleaning up): made again.
+      await mkdir(folder, { recursive: true });
+      await writeFile(temporary, text, { mode: 0o600 });
+    });
     await rename(temporary, join(folder, name));
     if (digest) (await this.digestsIn(folder)).add(digest);
   }
