@@ -128,6 +128,26 @@ export const eventStoreContract = (name: string, makeStore: () => Promise<EventS
       it('returns [] for a stream that does not exist', async () => {
         expect(await store.readStream(stream(randomUUID()))).toEqual([]);
       });
+
+      it('answers reads of several streams asked at once (a command loading its streams) each with its own events, from its own revision', async () => {
+        const marketplaceId = randomUUID();
+        const [a, b, c] = [stream(marketplaceId), stream(marketplaceId), stream(marketplaceId)];
+        await appendOne(a, 'no_stream', ...range(3).map((i) => ev(marketplaceId, 'thing/created', { i })));
+        await appendOne(b, 'no_stream', ...range(2).map((i) => ev(marketplaceId, 'thing/created', { i: 10 + i })));
+        const values = (events: RecordedEvent[]) => events.map((e) => [e.streamId, e.revision, (e.data as { i: number }).i]);
+        const [fromA1, allB, none, fromA0, pastB] = await Promise.all([store.readStream(a, 1), store.readStream(b), store.readStream(c), store.readStream(a), store.readStream(b, 5)]);
+        expect(values(fromA1)).toEqual([
+          [a, 1, 1],
+          [a, 2, 2],
+        ]);
+        expect(values(allB)).toEqual([
+          [b, 0, 10],
+          [b, 1, 11],
+        ]);
+        expect(none).toEqual([]);
+        expect(values(fromA0).map(([, revision]) => revision)).toEqual([0, 1, 2]);
+        expect(pastB).toEqual([]);
+      });
     });
 
     describe('expected revision', () => {

@@ -20,6 +20,7 @@ import { eventViewTexts } from '../events/event-view.encoding';
 import { EventShapes, NO_UPCASTS } from '../shared/event-shapes';
 import { logWhere } from './postgres-log-filter';
 import { PostgresLogSubscriptions } from './postgres-log-subscriptions';
+import { PostgresStreamReads } from './postgres-stream-reads';
 
 /**
  * Runs inside the append transaction, on its connection, after the events are inserted: projections written
@@ -85,8 +86,10 @@ export class PostgresEventStore implements EventStore {
   private committing = false;
   private readonly subscriptions: PostgresLogSubscriptions;
   private readonly views: PostgresEventViews;
+  private readonly streamReads: PostgresStreamReads;
 
   private constructor(private readonly db: PostgresDatabase, shapes: EventShapes) {
+    this.streamReads = new PostgresStreamReads(db);
     this.subscriptions = new PostgresLogSubscriptions(db, `${db.schema}_events`, (options) => this.readAll(options));
     this.views = new PostgresEventViews(db, eventViewTexts(shapes));
   }
@@ -241,12 +244,8 @@ export class PostgresEventStore implements EventStore {
     return outcomes;
   }
 
-  async readStream(streamId: string, fromRevision = 0): Promise<RecordedEvent[]> {
-    const rows = await this.db.query<EventRow>(
-      `SELECT ${EVENT_COLUMNS} FROM events WHERE stream_id = $1 AND revision >= $2 ORDER BY revision`,
-      [streamId, fromRevision],
-    );
-    return rows.map(toRecorded);
+  readStream(streamId: string, fromRevision = 0): Promise<RecordedEvent[]> {
+    return this.streamReads.read(streamId, fromRevision);
   }
 
   async readAll({ after = 0, until, limit, filter }: ReadAllOptions): Promise<RecordedEvent[]> {
