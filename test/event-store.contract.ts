@@ -638,6 +638,37 @@ export const eventStoreContract = (name: string, makeStore: () => Promise<EventS
         }
       });
 
+      it('delivers every event once and in order to each of several subscriptions, while this writer and another one append in turns', async () => {
+        const marketplaceId = randomUUID();
+        const after = await store.headPosition();
+        const writers = [store, fixture.otherWriter ?? store];
+        const appendBy = async (writer: EventStore, i: number) =>
+          (await writer.append([{ streamId: stream(marketplaceId), expectedRevision: 'no_stream', events: [ev(marketplaceId, 'thing/created', { i })] }])).events;
+        const received = range(4).map(() => [] as RecordedEvent[]);
+        let slow = true;
+        const subscriptions = received.map((into) =>
+          store.subscribeToAll(after, async (batch) => {
+            const ours = batch.filter((e) => e.metadata.marketplaceId === marketplaceId);
+            into.push(...ours);
+            // The first batch is slow: the other writer's append and this writer's next one both land meanwhile, so
+            // the next read has to find the other writer's event between two of this writer's.
+            if (ours.length > 0 && slow) await sleep(300);
+          }),
+        );
+        try {
+          const appended: RecordedEvent[] = [...(await appendBy(store, 0))];
+          await sleep(50);
+          appended.push(...(await appendBy(writers[1], 1)), ...(await appendBy(store, 2)));
+          slow = false;
+          for (const i of range(9)) appended.push(...(await appendBy(writers[Math.floor(i / 3) % 2], 3 + i)));
+          await waitUntil(() => received.every((r) => r.length >= appended.length));
+          await sleep(100);
+          for (const r of received) expect(r.map((e) => [e.position, (e.data as { i: number }).i])).toEqual(appended.map((e) => [e.position, (e.data as { i: number }).i]));
+        } finally {
+          await Promise.all(subscriptions.map((s) => s.close()));
+        }
+      });
+
       it('starts strictly after the given position and stops delivering once closed', async () => {
         const marketplaceId = randomUUID();
         const events = await appendInOrder(marketplaceId, range(3).map(() => ev(marketplaceId)));

@@ -21,6 +21,7 @@ import { EventShapes, NO_UPCASTS } from '../shared/event-shapes';
 import { logWhere } from './postgres-log-filter';
 import { PostgresLogSubscriptions } from './postgres-log-subscriptions';
 import { PostgresStreamReads } from './postgres-stream-reads';
+import { RecentEvents } from './recent-events';
 
 /**
  * Runs inside the append transaction, on its connection, after the events are inserted: projections written
@@ -87,10 +88,12 @@ export class PostgresEventStore implements EventStore {
   private readonly subscriptions: PostgresLogSubscriptions;
   private readonly views: PostgresEventViews;
   private readonly streamReads: PostgresStreamReads;
+  /** What this instance's appends committed, for its subscriptions (they read the same new events, every one of them). */
+  private readonly recent = new RecentEvents();
 
   private constructor(private readonly db: PostgresDatabase, shapes: EventShapes) {
     this.streamReads = new PostgresStreamReads(db);
-    this.subscriptions = new PostgresLogSubscriptions(db, `${db.schema}_events`, (options) => this.readAll(options));
+    this.subscriptions = new PostgresLogSubscriptions(db, `${db.schema}_events`, (options) => this.readAll(options), this.recent);
     this.views = new PostgresEventViews(db, eventViewTexts(shapes));
   }
 
@@ -118,6 +121,7 @@ export class PostgresEventStore implements EventStore {
 
   /** Under the append lock, so no append interleaves; an identity column never hands out a removed position again. */
   removeMarketplace(marketplaceId: string): Promise<number> {
+    this.recent.forget();
     return this.withAppendsPaused(async (client) => {
       const of = 'SELECT position FROM events WHERE marketplace_id = $1';
       await client.query(`DELETE FROM event_related WHERE position IN (${of})`, [marketplaceId]);
@@ -152,14 +156,20 @@ export class PostgresEventStore implements EventStore {
     let outcomes: Outcome[];
     try {
       try {
-        // The streams' revisions are read in BEGIN's round trip.
+        // The streams' revisions and the log's head are read in BEGIN's round trip.
         const streamIds = appends.flatMap((streams) => streams.map((a) => a.streamId));
-        outcomes = await this.withAppendsPaused((client, revisions) => this.commitTogether(client, appends, revisionsOf(revisions)), {
-          alsoBegin: revisionsSql(streamIds),
-          beforeCommit: this.notifyHead,
-        });
+        let headBefore = 0;
+        outcomes = await this.withAppendsPaused(
+          (client, begun) => {
+            headBefore = headIn(begun);
+            return this.commitTogether(client, appends, revisionsOf(begun));
+          },
+          { alsoBegin: revisionsSql(streamIds), beforeCommit: this.notifyHead },
+        );
+        this.recent.committed(headBefore, committedEvents(outcomes));
       } catch (error) {
         // A statement of the batch failed (a duplicate event id, say): it rolled back whole; one by one now.
+        this.recent.forget();
         if (error instanceof PostgresUnavailableError) throw error;
         outcomes = await this.withAppendsPaused((client) => this.commitOneByOne(client, appends), { beforeCommit: this.notifyHead });
       }
@@ -303,10 +313,15 @@ const streamRevisions = async (client: PoolClient, streamIds: string[]): Promise
  */
 const revisionsSql = (streamIds: string[]): string => {
   const literals = [...new Set(streamIds)].map((id) => `E'${id.replace(/\\/g, '\\\\').replace(/'/g, "''")}'`);
-  return `SELECT stream_id, max(revision) AS revision FROM events WHERE ${literals.length > 0 ? `stream_id IN (${literals.join(', ')})` : 'false'} GROUP BY stream_id`;
+  const revisions = `SELECT stream_id, max(revision) AS revision FROM events WHERE ${literals.length > 0 ? `stream_id IN (${literals.join(', ')})` : 'false'} GROUP BY stream_id`;
+  // The head, under the lock: what RecentEvents needs to know that nothing was written since this instance's last batch.
+  return `${revisions} UNION ALL SELECT NULL, max(position) FROM events`;
 };
 
-const revisionsOf = (rows: QueryResultRow[]): Map<string, number> => new Map(rows.map((r) => [r.stream_id as string, Number(r.revision)]));
+const revisionsOf = (rows: QueryResultRow[]): Map<string, number> => new Map(rows.filter((r) => r.stream_id !== null).map((r) => [r.stream_id as string, Number(r.revision)]));
+const headIn = (rows: QueryResultRow[]): number => Number(rows.find((r) => r.stream_id === null)?.revision ?? 0);
+const committedEvents = (outcomes: Outcome[]): RecordedEvent[] =>
+  outcomes.flatMap((o) => ('result' in o ? o.result.events : [])).sort((a, b) => a.position - b.position);
 
 /**
  * The rows of one append at the revisions `current` gives, which it then moves on; throws (leaving `current` as it

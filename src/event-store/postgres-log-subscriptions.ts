@@ -1,5 +1,6 @@
 import type { PostgresDatabase } from '../infrastructure/postgres-database';
 import type { ReadAllOptions, RecordedEvent, Subscription } from './event-store.port';
+import type { RecentEvents } from './recent-events';
 
 /** Events per read of a subscription. */
 const BATCH = 500;
@@ -11,21 +12,36 @@ const POLL_MS = 1000;
  * instances (and the CLI) wake them through LISTEN/NOTIFY (the append notifies in its transaction, so the
  * notification arrives after the commit); a poll every second covers a lost connection. Reading `position > after`
  * in position order is exact because appends commit in position order (the append lock of PostgresEventStore).
+ *
+ * Every subscription (a dozen reactors and engines) reads the same new events after each append: a batch of paid
+ * bookings made ~13 reads of the log, each returning the same rows with their resources, the largest share of the
+ * statements. What this instance appended is answered from memory (`RecentEvents`) up to the highest head a wake
+ * has announced, when memory holds every event up to it; a wake without a head (the poll, the first read) and
+ * whatever another instance appended are read from the log.
  */
 export class PostgresLogSubscriptions {
   private readonly wakers = new Set<(head?: number) => void>();
   private listener: Promise<{ close(): Promise<void> } | null> | null = null;
   private closed = false;
+  /** The highest head announced by a wake: the events up to it are committed. */
+  private knownHead = 0;
 
   constructor(
     private readonly db: PostgresDatabase,
     private readonly channel: string,
     private readonly readAll: (options: ReadAllOptions) => Promise<RecordedEvent[]>,
+    private readonly recent: RecentEvents | null = null,
   ) {}
 
   /** `head`: the log's head after the append that wakes them (a subscription already there reads nothing). */
   wake(head?: number): void {
+    if (head !== undefined && head > this.knownHead) this.knownHead = head;
     for (const wake of this.wakers) wake(head);
+  }
+
+  /** The events after `after` (up to the known head) from memory, or null when memory does not hold all of them. */
+  private fromMemory(after: number): RecordedEvent[] | null {
+    return this.knownHead > after ? (this.recent?.batch(after, this.knownHead, BATCH) ?? null) : null;
   }
 
   subscribe(after: number, onEvents: (events: RecordedEvent[]) => Promise<void>): Subscription {
@@ -34,6 +50,8 @@ export class PostgresLogSubscriptions {
     let closed = false;
     let running = false;
     let again = false;
+    /** Set by a wake that announced no head (the poll, the first read): the next read goes to the log. */
+    let readLog = true;
     const pump = async (): Promise<void> => {
       if (running) {
         again = true;
@@ -44,7 +62,9 @@ export class PostgresLogSubscriptions {
         do {
           again = false;
           for (;;) {
-            const batch = await this.readAll({ after: position, limit: BATCH });
+            const remembered = readLog ? null : this.fromMemory(position);
+            readLog = false;
+            const batch = remembered ?? (await this.readAll({ after: position, limit: BATCH }));
             if (closed || batch.length === 0) break;
             await onEvents(batch);
             position = batch[batch.length - 1].position;
@@ -62,6 +82,7 @@ export class PostgresLogSubscriptions {
     // competes with for pooled connections (~20 a batch with five subscriptions before; now one each).
     const wake = (head?: number) => {
       if (head !== undefined && head <= position) return;
+      if (head === undefined) readLog = true;
       void pump().catch(() => undefined);
     };
     this.wakers.add(wake);
