@@ -126,7 +126,9 @@ export class PostgresEventStore implements EventStore {
       const of = 'SELECT position FROM events WHERE marketplace_id = $1';
       await client.query(`DELETE FROM event_related WHERE position IN (${of})`, [marketplaceId]);
       await client.query(`DELETE FROM event_views WHERE position IN (${of})`, [marketplaceId]);
-      return (await client.query('DELETE FROM events WHERE marketplace_id = $1', [marketplaceId])).rowCount ?? 0;
+      const removed = (await client.query('DELETE FROM events WHERE marketplace_id = $1', [marketplaceId])).rowCount ?? 0;
+      this.recent.forget();
+      return removed;
     });
   }
 

@@ -39,9 +39,13 @@ export class PostgresLogSubscriptions {
     for (const wake of this.wakers) wake(head);
   }
 
-  /** The events after `after` (up to the known head) from memory, or null when memory does not hold all of them. */
+  /**
+   * The events after `after` up to the known head, from memory; null when memory does not hold all of them. Nothing
+   * when no wake announced a head past `after` (a wake without one reads the log instead).
+   */
   private fromMemory(after: number): RecordedEvent[] | null {
-    return this.knownHead > after ? (this.recent?.batch(after, this.knownHead, BATCH) ?? null) : null;
+    if (!this.recent) return null;
+    return this.knownHead > after ? this.recent.batch(after, this.knownHead, BATCH) : [];
   }
 
   subscribe(after: number, onEvents: (events: RecordedEvent[]) => Promise<void>): Subscription {
