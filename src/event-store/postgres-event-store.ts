@@ -14,7 +14,7 @@ import {
   WrongExpectedRevisionError,
 } from './event-store.port';
 import { EVENT_COLUMNS, EventRow, toRecorded } from './postgres-event-rows';
-import { insertEvents, storedRepeat } from './postgres-event-writes';
+import { insertEvents, repeatAmong, storedEventsOf, storedRepeat } from './postgres-event-writes';
 import { EVENT_VIEWS_MIGRATION, PostgresEventViews } from './postgres-event-views';
 import { eventViewTexts } from '../events/event-view.encoding';
 import { EventShapes, NO_UPCASTS } from '../shared/event-shapes';
@@ -90,10 +90,12 @@ export class PostgresEventStore implements EventStore {
   private readonly streamReads: PostgresStreamReads;
   /** What this instance's appends committed, for its subscriptions (they read the same new events, every one of them). */
   private readonly recent = new RecentEvents();
+  /** Names this store's NOTIFYs: its own come back on its LISTEN connection, often before its commit has returned. */
+  private readonly instance = randomUUID();
 
   private constructor(private readonly db: PostgresDatabase, shapes: EventShapes) {
     this.streamReads = new PostgresStreamReads(db);
-    this.subscriptions = new PostgresLogSubscriptions(db, `${db.schema}_events`, (options) => this.readAll(options), this.recent);
+    this.subscriptions = new PostgresLogSubscriptions(db, `${db.schema}_events`, (options) => this.readAll(options), { recent: this.recent, instance: this.instance });
     this.views = new PostgresEventViews(db, eventViewTexts(shapes));
   }
 
@@ -194,12 +196,13 @@ export class PostgresEventStore implements EventStore {
   }
 
   /**
-   * Sent with the COMMIT, delivered at commit: wakes the subscriptions of every instance. A literal (the simple
-   * protocol takes no parameters): the channel is the schema's name (a checked SQL name), the head a number.
+   * Sent with the COMMIT, delivered at commit: wakes the subscriptions of every other instance (`<head>:<instance>`).
+   * A literal (the simple protocol takes no parameters): the channel is the schema's name (a checked SQL name), the
+   * head a number, the instance a UUID.
    */
   private readonly notifyHead = (outcomes: Outcome[]): string | null => {
     const head = headOf(outcomes);
-    return head > 0 ? `SELECT pg_notify('${this.db.schema}_events', '${head}')` : null;
+    return head > 0 ? `SELECT pg_notify('${this.db.schema}_events', '${head}:${this.instance}')` : null;
   };
 
   /**
@@ -221,12 +224,15 @@ export class PostgresEventStore implements EventStore {
     const rows = planned.flatMap((p) => ('rows' in p ? p.rows : []));
     const recorded = await insertEvents(client, rows);
     await this.inlineProjector?.(client, recorded);
+    // A refused append may be the repeat of one stored before (its answer was lost): what was stored answers it. The
+    // refusals of a batch (races lost on a hot stream, most of them) are looked up together, under the lock.
+    const refused = batch.filter((_, i) => 'error' in planned[i]);
+    const stored = refused.length > 0 ? await storedEventsOf(client, refused) : new Map<string, RecordedEvent>();
     const outcomes: Outcome[] = [];
     let at = 0;
     for (const [i, plan] of planned.entries()) {
       if ('error' in plan) {
-        // A repeat of an append stored before (its answer was lost) answers what was stored.
-        const repeat = await storedRepeat(client, batch[i]);
+        const repeat = repeatAmong(batch[i], stored);
         outcomes.push(repeat ? { result: repeat } : { error: asUnavailable(plan.error) });
         continue;
       }

@@ -42,22 +42,32 @@ export const insertEvents = async (client: PoolClient, rows: Array<Omit<Recorded
 };
 
 /** The stored events of an append made before with the same ids, at the same streams and revisions; else null. */
-export const storedRepeat = async (client: PoolClient, appends: StreamAppend[]): Promise<AppendResult | null> => {
+export const storedRepeat = async (client: PoolClient, appends: StreamAppend[]): Promise<AppendResult | null> =>
+  repeatAmong(appends, await storedEventsOf(client, [appends]));
+
+/** The stored events with the ids of these appends' events, by id: one statement for any number of appends. */
+export const storedEventsOf = async (client: PoolClient, appends: StreamAppend[][]): Promise<Map<string, RecordedEvent>> => {
+  const ids = appends.flatMap((one) => one.flatMap((a) => a.events.flatMap((e) => (e.id ? [e.id] : []))));
+  if (ids.length === 0) return new Map();
+  const { rows } = await client.query<EventRow>(`SELECT ${EVENT_COLUMNS} FROM events WHERE id = ANY($1::text[])`, [ids]);
+  return new Map(rows.map((r) => [r.id, toRecorded(r)]));
+};
+
+/** The answer to an append stored before with the same event ids, at the same streams and revisions; else null. */
+export const repeatAmong = (appends: StreamAppend[], stored: Map<string, RecordedEvent>): AppendResult | null => {
   const ids = appends.flatMap((a) => a.events.map((e) => e.id));
   if (ids.length === 0 || ids.some((id) => !id)) return null;
-  const { rows } = await client.query<EventRow>(`SELECT ${EVENT_COLUMNS} FROM events WHERE id = ANY($1::text[])`, [ids]);
-  const byId = new Map(rows.map((r) => [r.id, toRecorded(r)]));
   const events: RecordedEvent[] = [];
   const revisions: Record<string, number> = {};
   for (const append of appends) {
     const first = append.expectedRevision === 'no_stream' ? 0 : typeof append.expectedRevision === 'number' ? append.expectedRevision + 1 : null;
     for (const [i, event] of append.events.entries()) {
-      const stored = byId.get(event.id!);
-      if (!stored) return null;
-      const expectedRevision = first === null ? stored.revision : first + i;
-      if (stored.streamId !== append.streamId || stored.revision !== expectedRevision || stored.type !== event.type) return null;
-      events.push(stored);
-      revisions[append.streamId] = stored.revision;
+      const found = stored.get(event.id!);
+      if (!found) return null;
+      const expectedRevision = first === null ? found.revision : first + i;
+      if (found.streamId !== append.streamId || found.revision !== expectedRevision || found.type !== event.type) return null;
+      events.push(found);
+      revisions[append.streamId] = found.revision;
     }
   }
   events.sort((a, b) => a.position - b.position);

@@ -30,7 +30,7 @@ export class PostgresLogSubscriptions {
     private readonly db: PostgresDatabase,
     private readonly channel: string,
     private readonly readAll: (options: ReadAllOptions) => Promise<RecordedEvent[]>,
-    private readonly recent: RecentEvents | null = null,
+    private readonly own: { recent: RecentEvents; instance: string } | null = null,
   ) {}
 
   /** `head`: the log's head after the append that wakes them (a subscription already there reads nothing). */
@@ -44,8 +44,8 @@ export class PostgresLogSubscriptions {
    * when no wake announced a head past `after` (a wake without one reads the log instead).
    */
   private fromMemory(after: number): RecordedEvent[] | null {
-    if (!this.recent) return null;
-    return this.knownHead > after ? this.recent.batch(after, this.knownHead, BATCH) : [];
+    if (!this.own) return null;
+    return this.knownHead > after ? this.own.recent.batch(after, this.knownHead, BATCH) : [];
   }
 
   subscribe(after: number, onEvents: (events: RecordedEvent[]) => Promise<void>): Subscription {
@@ -81,9 +81,8 @@ export class PostgresLogSubscriptions {
       }
     };
     // A failed read (the server restarting) is tried again at the next wake or poll.
-    // Each append wakes every subscription twice (this instance's own wake at commit, then its NOTIFY, whose payload
-    // is the head): a subscription already at that head does not read again. Reads are what a command's batch
-    // competes with for pooled connections (~20 a batch with five subscriptions before; now one each).
+    // A wake names the head it announces: a subscription already there does not read again. Reads are what a
+    // command's batch competes with for pooled connections.
     const wake = (head?: number) => {
       if (head !== undefined && head <= position) return;
       if (head === undefined) readLog = true;
@@ -111,10 +110,21 @@ export class PostgresLogSubscriptions {
       void current?.then((l) => l?.close());
       if (!this.closed && this.wakers.size > 0) setTimeout(() => this.ensureListening(), POLL_MS).unref();
     };
-    this.listener = this.db.listen(this.channel, (payload) => this.wake(payload && /^\d+$/.test(payload) ? Number(payload) : undefined), reopen).catch(() => {
+    this.listener = this.db.listen(this.channel, (payload) => this.notified(payload), reopen).catch(() => {
       reopen();
       return null;
     });
+  }
+
+  /**
+   * A NOTIFY: `<head>:<instance>` (or `<head>` from an older release). This instance's own is passed over: its commit
+   * wakes the subscriptions itself once the events are in memory, and the NOTIFY often arrives before that, when
+   * memory cannot answer yet (every subscription read the log instead). If that commit's answer was lost, the poll reads.
+   */
+  private notified(payload: string | undefined): void {
+    const match = payload ? /^(\d+)(?::(.+))?$/.exec(payload) : null;
+    if (match && this.own && match[2] === this.own.instance) return;
+    this.wake(match ? Number(match[1]) : undefined);
   }
 
   async close(): Promise<void> {
