@@ -13,8 +13,11 @@ import { PostgresBulkLoad } from './postgres-bulk-load';
 import { ALL_PROJECTIONS } from './registry';
 import type { RebuildWorkerData } from './rebuild-worker';
 
-/** Log positions read per statement. */
-const WINDOW = 2000;
+/**
+ * Log positions read per statement: small enough that a window's rows die young in the worker (2,000 rows lived
+ * through scavenges into the old generation: twice the worker's garbage collection at 200k events).
+ */
+const WINDOW = 500;
 /** The compiled worker (absent when running from TypeScript sources, as jest does: then the replay runs here). */
 const WORKER = join(__dirname, 'rebuild-worker.js');
 /** Index builds at once, each on a connection of its own (each one a server process, sorting in its own memory). */
@@ -100,7 +103,7 @@ async function* replayedHere(live: PostgresDatabase, projections: readonly Proje
 /** What the worker posts, in order; each one taken is acknowledged, so it stays at most `ahead` messages in front. */
 async function* fromWorker(workerData: RebuildWorkerData): AsyncGenerator<FinalWrites> {
   // A young generation large enough that a batch's short-lived objects die in it instead of filling the old one.
-  const worker = new Worker(WORKER, { workerData, resourceLimits: { maxYoungGenerationSizeMb: 32, maxOldGenerationSizeMb: 256 } });
+  const worker = new Worker(WORKER, { workerData, resourceLimits: { maxYoungGenerationSizeMb: 64, maxOldGenerationSizeMb: 256 } });
   const posted: Array<FinalWrites | null> = [];
   let failure: Error | null = null;
   let wake: (() => void) | null = null;
