@@ -115,7 +115,7 @@ export const indexedValuesOf = (d: SearchDocument): Record<string, unknown> => {
 };
 
 /** A lexeme quoted as tsvector and tsquery texts take it (a quote doubled, a backslash escaped). */
-export const quotedLexeme = (word: string): string => `'${word.replace(/\\/g, '\\\\').replace(/'/g, "''")}'`;
+export const quotedLexeme = (word: string): string => (/['\\]/.test(word) ? `'${word.replace(/\\/g, '\\\\').replace(/'/g, "''")}'` : `'${word}'`);
 
 /** The tsquery of any token matching exactly or as an n-gram in the title, description or the named text attributes. */
 export const keywordQuery = (tokens: string[], textKeys: string[]): string => {
