@@ -87,7 +87,7 @@ const loadFromWorker = async (stores: Stores, projections: readonly Projection[]
   db.exec('BEGIN IMMEDIATE');
   try {
     const load = bulkLoad(stores, projections, options);
-    const workerData: RebuildWorkerData = { file: db.name, until: options.until, window: WINDOW, projections: projections.map((p) => p.name), ahead: 8 };
+    const workerData: RebuildWorkerData = { log: { file: db.name }, until: options.until, window: WINDOW, projections: projections.map((p) => p.name), ahead: 8 };
     // A young generation large enough that a batch's short-lived objects die in it instead of filling the old one.
     const worker = new Worker(WORKER, { workerData, resourceLimits: { maxYoungGenerationSizeMb: 32, maxOldGenerationSizeMb: 192 } });
     try {

@@ -1,95 +1,172 @@
-import type { PoolClient } from 'pg';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { Worker } from 'node:worker_threads';
 import { postgresNewestFirst } from '../src/event-store/postgres-log-scan';
 import type { Projection } from '../src/event-sourcing/projection';
 import type { PostgresDatabase } from '../src/infrastructure/postgres-database';
+import { ALL_EVENT_SHAPES } from '../src/infrastructure/event-shapes.registry';
 import type { EventShapes, UpcastTally } from '../src/shared/event-shapes';
-import { insertFinalDocuments, saveCheckpoints } from '../src/read-models/postgres-document-writes';
-import { countListings, loadFinalListings } from '../src/search/postgres-listing-search';
+import { saveCheckpoints } from '../src/read-models/postgres-document-writes';
+import { countListings } from '../src/search/postgres-listing-search';
 import { FinalWrites, NewestFirstReplay } from './newest-first';
+import { PostgresBulkLoad } from './postgres-bulk-load';
+import { ALL_PROJECTIONS } from './registry';
+import type { RebuildWorkerData } from './rebuild-worker';
 
-/** Log positions read per statement. */
-const WINDOW = 2000;
-/** Final writes kept before they go in one statement per table. */
-const FLUSH_ROWS = 5000;
+/**
+ * Log positions read per statement: small enough that a window's rows die young in the worker (2,000 rows lived
+ * through scavenges into the old generation: twice the worker's garbage collection at 200k events).
+ */
+const WINDOW = 500;
+/** The compiled worker (absent when running from TypeScript sources, as jest does: then the replay runs here). */
+const WORKER = join(__dirname, 'rebuild-worker.js');
+/** Index builds at once, each on a connection of its own (each one a server process, sorting in its own memory). */
+const INDEX_BUILDS = 2;
+
+export interface BulkRebuildOptions {
+  until: number;
+  /** The log is read raw: each event a projection reads is brought to its current shape (the port's shapes). */
+  shapes: EventShapes;
+  /** Counts the events upcast on the way (what `rebuild` reports). */
+  upcasts?: UpcastTally;
+  onProgress?: (done: number, total: number) => void;
+  /** The live installation's URL: a worker thread reads the log through a connection of its own. */
+  url?: string;
+}
 
 /**
  * The first replay of a rebuild beside the live read models (postgres-rebuild-beside.ts), into the fresh, empty
  * tables of `beside`: the embedded rebuild's technique (embedded-rebuild.ts) on PostgreSQL. Same read models as
  * replaying the log batch by batch through the stores (the rebuild bench compares every table with the live ones),
- * about ten times faster:
+ * many times faster:
  *
  * - the log is read raw, newest first (postgres-log-scan.ts), and replayed newest first (newest-first.ts): each
  *   document, key and listing is inserted once, in its final state, with no version checks, nothing overwritten;
- * - thousands of rows go in one statement per table (`INSERT … SELECT FROM unnest`), all in one transaction: one
- *   WAL flush at the end instead of two per batch of 1,000 events, and no partial state if it fails;
+ * - given the live URL and a compiled build, reading and replaying run in a worker thread (rebuild-worker.ts)
+ *   while this thread turns the final writes into rows and PostgreSQL inserts them: two cores at work;
+ * - each table is loaded by one `COPY … FROM STDIN` (postgres-bulk-load.ts), on a connection of its own, streamed
+ *   as the replay goes: the server parses plain rows, no array parameters, and inserts them as they arrive;
  * - the indexes that only serve queries (GIN of words, values and fields, GiST of locations, btrees of sort keys)
- *   are dropped first and built once at the end, sorted, instead of updated row by row; the primary keys stay, so
- *   a second row for one document still fails.
+ *   are dropped first and built once at the end, sorted, several at a time; the primary keys stay, so a second row
+ *   for one document still fails.
+ *
+ * Nothing reads these tables until the swap, and a rebuild that dies is dropped by the next one, so the load
+ * commits table by table and the indexes are built after it, each on its own connection.
  */
 export const bulkRebuildBeside = async (
   live: PostgresDatabase,
   beside: PostgresDatabase,
   projections: readonly Projection[],
-  options: {
-    until: number;
-    /** The log is read raw: each event a projection reads is brought to its current shape (the port's shapes). */
-    shapes: EventShapes;
-    /** Counts the events upcast on the way (what `rebuild` reports). */
-    upcasts?: UpcastTally;
-    onProgress?: (done: number, total: number) => void;
-  },
-): Promise<{ events: number; position: number }> =>
-  beside.transaction(async (client) => {
-    const indexes = await dropQueryIndexes(client, beside.schema);
-    const replay = new NewestFirstReplay(projections, options.shapes);
-    let pending: FinalWrites[] = [];
-    let rows = 0;
-    let events = 0;
-    let newest = 0;
-    // One load in flight while the next chunks are replayed: PostgreSQL inserts while this process decodes and
-    // projects (the connection runs its statements in turn; at most two loads wait, so memory stays bounded).
-    let writing: Promise<void> = Promise.resolve();
-    const flush = async () => {
-      const writes = pending;
-      pending = [];
-      rows = 0;
-      const previous = writing;
-      await previous;
-      writing = (async () => {
-        await insertFinalDocuments(client, writes.flatMap((w) => w.documents), writes.flatMap((w) => w.keys));
-        await loadFinalListings(client, writes.flatMap((w) => w.search));
-      })();
-      // Heard at the next flush; unheard meanwhile it would be an unhandled rejection.
-      writing.catch(() => undefined);
-    };
-    for await (const chunk of postgresNewestFirst(live, options.until, WINDOW)) {
-      const writes = replay.replay(chunk);
-      pending.push(writes);
-      rows += writes.documents.length + writes.keys.length + writes.search.length;
+  options: BulkRebuildOptions,
+): Promise<{ events: number; position: number }> => {
+  const indexes = await dropQueryIndexes(beside);
+  const load = await PostgresBulkLoad.open(beside);
+  let events = 0;
+  let newest = 0;
+  try {
+    for await (const writes of finalWrites(live, projections, options)) {
+      await load.store(writes);
       events += writes.events;
       options.upcasts?.addAll(writes.upcasts);
       newest ||= writes.newest;
-      if (rows >= FLUSH_ROWS) await flush();
       options.onProgress?.(options.until - writes.oldest + 1, options.until);
     }
-    await flush();
-    await writing;
+  } catch (error) {
+    await load.abort();
+    throw error;
+  }
+  await load.finish();
+  await beside.transaction(async (client) => {
     await countListings(client);
     // Each projection has seen every event up to the newest one (the checkpoints a forward replay leaves).
     if (events > 0) await saveCheckpoints(client, Object.fromEntries(projections.map((p) => [p.name, newest])));
-    // Index builds may take longer than a statement may (DATABASE_STATEMENT_TIMEOUT_MS), and sort in memory.
-    await client.query("SET LOCAL statement_timeout = 0; SET LOCAL maintenance_work_mem = '256MB'");
-    for (const sql of indexes) await client.query(sql);
-    return { events, position: newest };
   });
+  await buildIndexes(beside, indexes);
+  return { events, position: newest };
+};
+
+/** The final writes of the log up to `until`, newest first: from a worker thread when it can run, else replayed here. */
+const finalWrites = (live: PostgresDatabase, projections: readonly Projection[], options: BulkRebuildOptions): AsyncIterable<FinalWrites> => {
+  // The worker runs the registries' projections and shapes (functions cannot be sent to it).
+  const registries = projections.every((p) => ALL_PROJECTIONS.includes(p)) && options.shapes === ALL_EVENT_SHAPES;
+  if (options.url && registries && existsSync(WORKER)) {
+    return fromWorker({ log: { url: options.url, schema: live.schema }, until: options.until, window: WINDOW, projections: projections.map((p) => p.name), ahead: 4 });
+  }
+  return replayedHere(live, projections, options);
+};
+
+async function* replayedHere(live: PostgresDatabase, projections: readonly Projection[], options: BulkRebuildOptions): AsyncGenerator<FinalWrites> {
+  const replay = new NewestFirstReplay(projections, options.shapes);
+  for await (const chunk of postgresNewestFirst(live, options.until, WINDOW)) yield replay.replay(chunk);
+}
+
+/** What the worker posts, in order; each one taken is acknowledged, so it stays at most `ahead` messages in front. */
+async function* fromWorker(workerData: RebuildWorkerData): AsyncGenerator<FinalWrites> {
+  // A young generation large enough that a batch's short-lived objects die in it instead of filling the old one.
+  const worker = new Worker(WORKER, { workerData, resourceLimits: { maxYoungGenerationSizeMb: 64, maxOldGenerationSizeMb: 256 } });
+  const posted: Array<FinalWrites | null> = [];
+  let failure: Error | null = null;
+  let wake: (() => void) | null = null;
+  const notify = () => {
+    wake?.();
+    wake = null;
+  };
+  worker.on('message', (writes: FinalWrites | null) => {
+    posted.push(writes);
+    notify();
+  });
+  worker.on('error', (error) => {
+    failure ??= error;
+    notify();
+  });
+  worker.on('exit', (code) => {
+    failure ??= new Error(`rebuild worker exited with code ${code}`);
+    notify();
+  });
+  const exited = new Promise((resolve) => worker.once('exit', resolve));
+  let done = false;
+  try {
+    for (;;) {
+      while (posted.length === 0 && !failure) await new Promise<void>((resolve) => (wake = resolve));
+      if (posted.length === 0) throw failure!;
+      const writes = posted.shift()!;
+      if (writes === null) break;
+      yield writes;
+      worker.postMessage('stored');
+    }
+    done = true;
+  } finally {
+    // Done, it closes its connection and ends (writing its CPU profile, if asked); otherwise it is stopped.
+    if (done) await exited;
+    else await worker.terminate();
+  }
+}
 
 /** Drops the schema's indexes that back no constraint, answering the statements that build them again. */
-const dropQueryIndexes = async (client: PoolClient, schema: string): Promise<string[]> => {
-  const { rows } = await client.query<{ name: string; definition: string }>(
+const dropQueryIndexes = async (db: PostgresDatabase): Promise<string[]> => {
+  const rows = await db.query<{ name: string; definition: string }>(
     `SELECT i.indexname AS name, i.indexdef AS definition FROM pg_indexes i
      WHERE i.schemaname = $1 AND NOT EXISTS (SELECT 1 FROM pg_constraint c WHERE c.conindid = format('%I.%I', i.schemaname, i.indexname)::regclass)`,
-    [schema],
+    [db.schema],
   );
-  for (const { name } of rows) await client.query(`DROP INDEX "${schema}"."${name.replace(/"/g, '""')}"`);
+  for (const { name } of rows) await db.query(`DROP INDEX "${db.schema}"."${name.replace(/"/g, '""')}"`);
   return rows.map((r) => r.definition);
+};
+
+/**
+ * Builds the indexes INDEX_BUILDS at a time, each on a pooled connection of its own, the GIN ones first (the
+ * longest: the words of every listing), so the shorter builds fill in beside them.
+ */
+const buildIndexes = async (db: PostgresDatabase, statements: readonly string[]): Promise<void> => {
+  const queue = [...statements].sort((a, b) => Number(/ USING gin /i.test(b)) - Number(/ USING gin /i.test(a)));
+  const builder = async () => {
+    for (let sql = queue.shift(); sql !== undefined; sql = queue.shift()) {
+      await db.transaction(async (client) => {
+        // Index builds may take longer than a statement may (DATABASE_STATEMENT_TIMEOUT_MS), and sort in memory.
+        await client.query("SET LOCAL statement_timeout = 0; SET LOCAL maintenance_work_mem = '256MB'");
+        await client.query(sql);
+      });
+    }
+  };
+  await Promise.all(Array.from({ length: INDEX_BUILDS }, builder));
 };

@@ -42,7 +42,7 @@ export const rebuildBesideAndSwap = async (
   // A rebuild that died half-way left its tables: they hold nothing the live installation needs.
   await live.query(`DROP SCHEMA IF EXISTS ${quote(shadow)} CASCADE`);
   await live.query(`DROP SCHEMA IF EXISTS ${quote(retired)} CASCADE`);
-  const beside = await PostgresDatabase.open({ url: options.url, schema: shadow, statementTimeoutMs: options.statementTimeoutMs, maxConnections: 4 });
+  const beside = await PostgresDatabase.open({ url: options.url, schema: shadow, statementTimeoutMs: options.statementTimeoutMs, maxConnections: 6 });
   try {
     const stores = { documents: await PostgresDocumentStore.open(beside), search: await PostgresListingSearch.open(beside) };
     let { events: count, position } = await bulkRebuildBeside(live, beside, projections, {
@@ -50,6 +50,7 @@ export const rebuildBesideAndSwap = async (
       shapes: events.shapes,
       upcasts: events.upcasts,
       onProgress: options.onProgress,
+      url: options.url,
     });
     // Rounds beside the live models while the instances append, until what is left is small.
     for (;;) {

@@ -1,18 +1,22 @@
 import Database from 'better-sqlite3';
 import { parentPort, workerData } from 'node:worker_threads';
-import { SqliteLogScan } from '../src/event-store/sqlite-log-scan';
+import { postgresNewestFirst } from '../src/event-store/postgres-log-scan';
+import { LogRow, SqliteLogScan } from '../src/event-store/sqlite-log-scan';
+import { PostgresDatabase } from '../src/infrastructure/postgres-database';
 import { FinalWrites, NewestFirstReplay } from './newest-first';
 import { UpcastTally } from '../src/shared/event-shapes';
 import { ALL_PROJECTIONS } from './registry';
 import { ALL_EVENT_SHAPES } from '../src/infrastructure/event-shapes.registry';
 
 /**
- * The replay half of an embedded rebuild in a worker thread (embedded-rebuild.ts): reads the log newest first
- * through its own read-only connection, runs the projections and posts the final writes, while the main thread
- * stores the previous ones. Functions cannot be sent to a thread, so it runs the registry's projections, by name.
+ * The replay half of a rebuild in a worker thread (embedded-rebuild.ts, postgres-bulk-rebuild.ts): reads the log
+ * newest first through its own connection (read-only, embedded), runs the projections and posts the final writes,
+ * while the main thread stores the previous ones. Functions cannot be sent to a thread, so it runs the registry's
+ * projections, by name.
  */
 export interface RebuildWorkerData {
-  file: string;
+  /** The log: the embedded database file, or the PostgreSQL installation's URL and schema. */
+  log: { file: string } | { url: string; schema: string };
   until: number;
   window: number;
   projections: string[];
@@ -23,7 +27,7 @@ export interface RebuildWorkerData {
 /** Events per message: fewer, larger messages. */
 const BATCH = 500;
 
-const { file, until, window, projections, ahead } = workerData as RebuildWorkerData;
+const { log, until, window, projections, ahead } = workerData as RebuildWorkerData;
 const port = parentPort!;
 let credit = ahead;
 let wake: (() => void) | null = null;
@@ -38,15 +42,15 @@ const run = async () => {
     projections.map((name) => ALL_PROJECTIONS.find((p) => p.name === name)!),
     ALL_EVENT_SHAPES,
   );
-  const log = new SqliteLogScan(new Database(file, { readonly: true, fileMustExist: true }), true);
   let batch: FinalWrites | null = null;
   const post = async (writes: FinalWrites) => {
     while (credit === 0) await new Promise<void>((resolve) => (wake = resolve));
     credit -= 1;
     port.postMessage(writes);
   };
+  const scan = await logScan();
   try {
-    for (const chunk of log.newestFirst(until, window)) {
+    for await (const chunk of scan.chunks) {
       const writes = replay.replay(chunk);
       batch = batch ? merge(batch, writes) : writes;
       if (batch.events >= BATCH) {
@@ -57,8 +61,18 @@ const run = async () => {
     if (batch) await post(batch);
     port.postMessage(null);
   } finally {
-    log.close();
+    await scan.close();
   }
+};
+
+/** The log's chunks, newest first, through a connection of this thread's own. */
+const logScan = async (): Promise<{ chunks: AsyncIterable<LogRow[]> | Iterable<LogRow[]>; close: () => Promise<void> }> => {
+  if ('file' in log) {
+    const scan = new SqliteLogScan(new Database(log.file, { readonly: true, fileMustExist: true }), true);
+    return { chunks: scan.newestFirst(until, window), close: async () => scan.close() };
+  }
+  const db = await PostgresDatabase.open({ url: log.url, schema: log.schema, maxConnections: 2 });
+  return { chunks: postgresNewestFirst(db, until, window), close: () => db.close() };
 };
 
 /** Chunks in the order they were replayed (newest first). */
@@ -79,7 +93,8 @@ const mergeUpcasts = (a: FinalWrites['upcasts'], b: FinalWrites['upcasts']): Fin
   return tally.byType;
 };
 
-void run().catch((error: unknown) => {
+// Done, the thread ends by itself once its connection is closed (the credits' listener no longer holds it).
+void run().then(() => port.unref(), (error: unknown) => {
   // Re-thrown outside the promise, so the main thread gets it as the worker's 'error' event.
   setImmediate(() => {
     throw error;

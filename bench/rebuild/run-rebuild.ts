@@ -25,7 +25,9 @@ export interface RebuildRun {
 export const runRebuild = (at: StoreLocation, args: string[] = []): Promise<RebuildRun> =>
   new Promise((resolve, reject) => {
     const profileDir = process.env.BENCH_CPU_PROF;
-    const profile = profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`, `--cpu-prof-name=rebuild-${Date.now()}.cpuprofile`] : [];
+    // A directory of its own, and Node's default names (pid and thread id): a name given here would be every
+    // thread's, and the main thread's profile, written last, would overwrite the worker's.
+    const profile = profileDir ? ['--cpu-prof', `--cpu-prof-dir=${join(profileDir, `rebuild-${Date.now()}`)}`] : [];
     const started = process.hrtime.bigint();
     const env: NodeJS.ProcessEnv = { ...process.env };
     for (const key of ['EVENTSTORE_URL', 'ELASTICSEARCH_URL', 'DATABASE_URL', 'DATABASE_SCHEMA', 'TOKEN_SECRET']) delete env[key];

@@ -18,18 +18,40 @@ interface ProjectionBase {
   eventTypes: readonly string[] | 'all';
 }
 
+/**
+ * An event as a rebuild reads it from the log before decoding its metadata (src/event-store/sqlite-log-scan.ts):
+ * its type, its data (small: decoded on access) and the metadata's plain string members (ids).
+ */
+export interface UndecodedEvent {
+  readonly type: string;
+  readonly data: unknown;
+  metadataString(name: string): string | null;
+}
+
+/** The one document or listing an event writes: `null` when it writes nothing, `undefined` when it cannot tell. */
+export type OnlyWrite<Ref> = Ref | null | undefined;
+
 /** Writes documents (the DocumentStore port). The default target. */
 export interface DocumentProjection extends ProjectionBase {
   target?: 'documents';
   project(event: RecordedEvent): ReadModelOp[];
   /** Single-valued fields of its collections that queries select by (see ScalarFieldIndex). */
   indexes?: readonly ScalarFieldIndex[];
+  /**
+   * For a rebuild that replays the log newest first (projections/newest-first.ts) and keeps only each document's
+   * newest write: the one document `project` would write for this event, without projecting it, when that write
+   * names no unique keys. An event whose every reader names a document already written is skipped undecoded.
+   * Must agree with `project` (projections/newest-first.spec.ts checks the registry's over a marketplace's log).
+   */
+  documentOf?(event: UndecodedEvent): OnlyWrite<{ collection: string; marketplaceId: string; id: string }>;
 }
 
 /** Writes the listing search read model (the ListingSearch port). */
 export interface ListingSearchProjection extends ProjectionBase {
   target: 'listing-search';
   project(event: RecordedEvent): SearchOp[];
+  /** As DocumentProjection.documentOf: the one listing `project` would put or delete for this event. */
+  listingOf?(event: UndecodedEvent): OnlyWrite<{ marketplaceId: string; id: string }>;
 }
 
 export type Projection = DocumentProjection | ListingSearchProjection;

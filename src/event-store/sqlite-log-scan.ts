@@ -1,7 +1,7 @@
 import Database, { Statement } from 'better-sqlite3';
 import { shapeVersionInText } from '../shared/event-shapes';
 import { decodeStoredFast } from '../shared/stored-json-reader';
-import { storedMemberText } from '../shared/stored-json-text';
+import { storedMemberString, storedMemberText } from '../shared/stored-json-text';
 import type { EventMetadata, RecordedEvent } from './event-store.port';
 
 /**
@@ -13,6 +13,8 @@ import type { EventMetadata, RecordedEvent } from './event-store.port';
 export interface ScannedEvent extends RecordedEvent {
   /** The stored text of `metadata.resource` when it is an object or array, else null (src/shared/stored-json-text.ts). */
   readonly resourceText: string | null;
+  /** A plain string member of the metadata (an id), read without decoding the metadata; null if it is not one. */
+  metadataString(name: string): string | null;
 }
 
 /** A row of the events table, as read. */
@@ -98,6 +100,10 @@ class Scanned implements ScannedEvent {
 
   get storedShapeVersion(): number | undefined {
     return shapeVersionInText(this.row[6]);
+  }
+
+  metadataString(name: string): string | null {
+    return storedMemberString(this.row[6], name);
   }
 
   get resourceText(): string | null {

@@ -1,5 +1,5 @@
 import type { RecordedEvent } from '../event-store/event-store.port';
-import type { Projection } from '../event-sourcing/projection';
+import type { DocumentProjection, UndecodedEvent } from '../event-sourcing/projection';
 import type { ListingChanges, ListingCreatedData } from '../listings/domain/listing.events';
 import { authorIdOf, type StoredListing } from '../listings/domain/listing.views';
 import type { ReadModelOp } from '../read-models/document-store.port';
@@ -58,9 +58,14 @@ const parties = (tx: StoredTransaction): string[] => [refId(tx.relationships.cus
  * a transaction's revealed files (read by its parties). A deleted listing's attachments stay, readable by its
  * author only, who can read those files anyway.
  */
-export const fileAttachmentsProjection: Projection = {
+export const fileAttachmentsProjection: DocumentProjection = {
   name: 'file-attachments',
   eventTypes: ['message/created', 'listing/created', 'listing/updated', 'transaction/initiated', 'transaction/transitioned'],
+  // A listing event that leaves its protected files alone writes nothing (most do); the rest are projected.
+  documentOf: (event: UndecodedEvent) =>
+    (event.type === 'listing/created' || event.type === 'listing/updated') && (event.data as ListingCreatedData | ListingChanges).protectedFileAttachments === undefined
+      ? null
+      : undefined,
   project: (event: RecordedEvent): ReadModelOp[] => {
     const m = event.metadata;
     switch (event.type) {

@@ -1,4 +1,5 @@
 import type { PoolClient } from 'pg';
+import { copyRow } from '../infrastructure/postgres-copy';
 import { encodeStored } from '../shared/stored-json';
 import type { ReadModelOp } from './document-store.port';
 import type { DocumentRow, KeyRow } from './sqlite-document-bulk-load';
@@ -100,28 +101,26 @@ export const saveCheckpoints = async (client: PoolClient, checkpoints: Record<st
   );
 };
 
-/**
- * A rebuild's final states (projections/newest-first.ts) into empty tables: each document, tombstone and key once,
- * so plain inserts, a statement per table whatever the number of rows (a duplicate fails, as a wrong replay must).
- */
-export const insertFinalDocuments = async (client: PoolClient, documents: readonly DocumentRow[], keys: readonly KeyRow[]): Promise<void> => {
-  const puts = documents.filter((d) => d.put);
-  const tombstones = documents.filter((d) => !d.put);
-  await insertAll(
-    client,
-    'documents (collection, marketplace_id, id, created_at, body, fields, position)',
-    ['text', 'text', 'text', 'text', 'json', 'jsonb', 'bigint'],
-    puts.map((d) => [d.collection, d.marketplaceId, d.id, d.put!.createdAt, d.put!.body, d.put!.fields, d.position]),
-  );
-  await insertAll(client, 'document_tombstones (collection, marketplace_id, id, position)', ['text', 'text', 'text', 'bigint'], tombstones.map((d) => [d.collection, d.marketplaceId, d.id, d.position]));
-  await insertAll(client, 'document_keys (collection, marketplace_id, key, id)', ['text', 'text', 'text', 'text'], keys.map((k) => [k.collection, k.marketplaceId, k.key, k.id]));
-};
+/** The tables of a rebuild's load into empty tables (finalDocumentLines), with their columns in the lines' order. */
+export const FINAL_DOCUMENT_TABLES = {
+  documents: 'documents (collection, marketplace_id, id, created_at, body, fields, position)',
+  document_tombstones: 'document_tombstones (collection, marketplace_id, id, position)',
+  document_keys: 'document_keys (collection, marketplace_id, key, id)',
+} as const;
 
-/** Rows (a value per column, of these types) in one statement: an array parameter per column, unnest-ed. */
-const insertAll = async (client: PoolClient, into: string, types: string[], rows: unknown[][]): Promise<void> => {
-  if (rows.length === 0) return;
-  await client.query(
-    `INSERT INTO ${into} SELECT * FROM unnest(${types.map((type, i) => `$${i + 1}::${type}[]`).join(', ')})`,
-    types.map((_type, i) => rows.map((row) => row[i])),
-  );
+/**
+ * A rebuild's final states (projections/newest-first.ts) as COPY lines into empty tables
+ * (src/infrastructure/postgres-copy.ts): each document, tombstone and key once, so plain rows (a duplicate fails,
+ * as a wrong replay must).
+ */
+export const finalDocumentLines = (documents: readonly DocumentRow[], keys: readonly KeyRow[]): Record<keyof typeof FINAL_DOCUMENT_TABLES, string> => {
+  let puts = '';
+  let tombstones = '';
+  let claims = '';
+  for (const d of documents) {
+    if (d.put) puts += copyRow([d.collection, d.marketplaceId, d.id, d.put.createdAt, d.put.body, d.put.fields, d.position]);
+    else tombstones += copyRow([d.collection, d.marketplaceId, d.id, d.position]);
+  }
+  for (const k of keys) claims += copyRow([k.collection, k.marketplaceId, k.key, k.id]);
+  return { documents: puts, document_tombstones: tombstones, document_keys: claims };
 };

@@ -1,5 +1,5 @@
 import type { RecordedEvent } from '../event-store/event-store.port';
-import type { ListingSearchProjection } from '../event-sourcing/projection';
+import type { ListingSearchProjection, UndecodedEvent } from '../event-sourcing/projection';
 import type { LatLng, Money, Uuid } from '../shared/values';
 import { KEY_PATTERN } from '../search-schemas/domain/search-schema';
 import type { ListingStateName, ScalarValue, SearchDocument, SearchOp } from './listing-search.port';
@@ -63,6 +63,12 @@ export const listingSearchProjection: ListingSearchProjection = {
   name: 'listing-search',
   target: 'listing-search',
   eventTypes: ['listing/created', 'listing/updated', 'listing/deleted', 'listing/current-stock-changed'],
+  // Every listing event names its listing as the resource (the listing's id, or the deleted one's).
+  listingOf: (event: UndecodedEvent) => {
+    const marketplaceId = event.metadataString('marketplaceId');
+    const id = event.metadataString('resourceId');
+    return marketplaceId && id ? { marketplaceId, id } : undefined;
+  },
   project: (event: RecordedEvent): SearchOp[] => {
     const m = event.metadata;
     const listing = m.resource as ListingResource | null;

@@ -3,7 +3,8 @@ import { planKey } from '../availability/domain/availability-plan';
 import { PostgresDatabase, SqlParams } from '../infrastructure/postgres-database';
 import { boxesAround } from './geo';
 import { withinSearchWindow, type ListingSearch, type ListingSearchQuery, type ListingSearchResult, type SearchDocument, type SearchOp } from './listing-search.port';
-import { inBoxesSql, indexedValuesOf, keywordQuery, lexemesOf, LISTING_SEARCH_MIGRATIONS, searchOrder, searchWhere, sortValueSql, textWordsOf, unfiltered } from './postgres-search-sql';
+import { copyRow } from '../infrastructure/postgres-copy';
+import { inBoxesSql, indexedValuesOf, keywordQuery, lexemesOf, LISTING_SEARCH_MIGRATIONS, quotedLexeme, searchOrder, searchWhere, sortValueSql, textWordsOf, unfiltered } from './postgres-search-sql';
 import { relevance } from './search-text';
 import { nearestFirst, compareRows, listingText, Row } from './sqlite-search-order';
 
@@ -211,22 +212,54 @@ const newerOnly = async <O extends SearchOp>(client: PoolClient, ops: O[]): Prom
   return ops.filter((op) => op.position === undefined || newer.has(JSON.stringify(keyOf(op))));
 };
 
+/** The columns of a search row, in the order listingRow gives their values. */
+const LISTING_COLUMNS = [
+  'marketplace_id', 'id', 'state', 'author_id', 'created_at', 'price', 'lat', 'lng', 'stock', 'availability_plan',
+  'title_words', 'description_words', 'text_values', 'words', 'vals',
+] as const;
+
+/** A listing's values in LISTING_COLUMNS' order; `words` gives the text of its lexemes the statement parses. */
+const listingRow = (d: SearchDocument, words: (lexemes: string[]) => string): Array<string | number | null> => {
+  const textWords = textWordsOf(d);
+  return [
+    d.marketplaceId,
+    d.id,
+    d.state,
+    d.authorId,
+    d.createdAt,
+    d.price,
+    d.geolocation?.lat ?? null,
+    d.geolocation?.lng ?? null,
+    d.stock,
+    d.availabilityPlan ?? planKey(null),
+    d.titleWords.join(' '),
+    d.descriptionWords.join(' '),
+    JSON.stringify(textWords),
+    words(lexemesOf(d, textWords)),
+    JSON.stringify(indexedValuesOf(d)),
+  ];
+};
+
+/** The tables of a rebuild's load into empty tables (finalListingLines), with their columns in the lines' order. */
+export const FINAL_LISTING_TABLES = {
+  search_versions: 'search_versions (marketplace_id, id, position)',
+  search_listings: `search_listings (${LISTING_COLUMNS.join(', ')})`,
+} as const;
+
 /**
- * A rebuild's final writes (projections/newest-first.ts: one per listing, into empty tables): every listing's
- * version, and the rows of those not deleted.
+ * A rebuild's final writes (projections/newest-first.ts: one per listing, into empty tables) as COPY lines
+ * (src/infrastructure/postgres-copy.ts): every listing's version, and the rows of those not deleted, their words
+ * as a tsvector's text (the lexemes quoted, as array_to_tsvector would leave them).
  */
-export const loadFinalListings = async (client: PoolClient, ops: ReadonlyArray<SearchOp & { position: number }>): Promise<void> => {
-  if (ops.length === 0) return;
-  await client.query('INSERT INTO search_versions (marketplace_id, id, position) SELECT * FROM unnest($1::text[], $2::text[], $3::bigint[])', [
-    ops.map((op) => keyOf(op)[0]),
-    ops.map((op) => keyOf(op)[1]),
-    ops.map((op) => op.position),
-  ]);
-  await putListings(
-    client,
-    ops.filter((op): op is Put & { position: number } => op.op === 'put'),
-    'empty',
-  );
+export const finalListingLines = (ops: ReadonlyArray<SearchOp & { position: number }>): Record<keyof typeof FINAL_LISTING_TABLES, string> => {
+  let versions = '';
+  let listings = '';
+  for (const op of ops) {
+    versions += copyRow([...keyOf(op), op.position]);
+    if (op.op !== 'put') continue;
+    listings += copyRow(listingRow(op.document, (lexemes) => lexemes.map(quotedLexeme).join(' ')));
+  }
+  return { search_versions: versions, search_listings: listings };
 };
 
 /** After a rebuild's load: search_counts from the listings loaded. */
@@ -235,31 +268,24 @@ export const countListings = async (client: PoolClient): Promise<void> => {
 };
 
 /** Inserts or replaces listings (distinct ones) in one statement. */
-const putListings = async (client: PoolClient, puts: Put[], into: 'live' | 'empty' = 'live'): Promise<void> => {
+const putListings = async (client: PoolClient, puts: Put[]): Promise<void> => {
   if (puts.length === 0) return;
-  const docs = puts.map((p) => p.document);
-  const column = <T>(f: (d: SearchDocument) => T) => docs.map(f);
-  const textWords = docs.map(textWordsOf);
-  const rows = `r AS (
+  // Lexemes joined by spaces (letters, digits, `~`, never a space): unnest cannot take a two-dimensional array
+  // of rows of different lengths, and a text[] literal per listing cost a second escaping of every word.
+  const rows = puts.map((p) => listingRow(p.document, (lexemes) => lexemes.join(' ')));
+  // search_counts moves by the states the statement leaves minus those it found (`before` reads the snapshot the
+  // statement started from). Writes of search rows are serialised (the append lock; a rebuild writes its own tables).
+  await client.query(
+    `WITH r AS (
        SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::bigint[], $6::bigint[], $7::float8[], $8::float8[], $9::bigint[],
          $10::text[], $11::text[], $12::text[], $13::text[], $14::text[], $15::text[])
-         AS r(marketplace_id, id, state, author_id, created_at, price, lat, lng, stock, availability_plan, title_words, description_words, text_values, lexemes, vals))`;
-  const insert = `INSERT INTO search_listings AS l (marketplace_id, id, state, author_id, created_at, price, lat, lng, stock, availability_plan,
-         title_words, description_words, text_values, words, vals)
-       SELECT r.marketplace_id, r.id, r.state, r.author_id, r.created_at, r.price, r.lat, r.lng, r.stock, r.availability_plan,
-         r.title_words, r.description_words, r.text_values, array_to_tsvector(string_to_array(r.lexemes, ' ')), r.vals::jsonb
-       FROM r`;
-  // Into empty tables (a rebuild's load): new rows only, counted once at the end (countListings).
-  // Otherwise search_counts moves by the states the statement leaves minus those it found (`before` reads the
-  // snapshot the statement started from). Writes of search rows are serialised (the append lock; a rebuild writes
-  // its own tables).
-  await client.query(
-    into === 'empty'
-      ? `WITH ${rows} ${insert}`
-      : `WITH ${rows},
+         AS r(marketplace_id, id, state, author_id, created_at, price, lat, lng, stock, availability_plan, title_words, description_words, text_values, lexemes, vals)),
      before AS (SELECT l.marketplace_id, l.state FROM search_listings l JOIN r ON l.marketplace_id = r.marketplace_id AND l.id = r.id),
      after AS (
-       ${insert}
+       INSERT INTO search_listings AS l (${LISTING_COLUMNS.join(', ')})
+       SELECT r.marketplace_id, r.id, r.state, r.author_id, r.created_at, r.price, r.lat, r.lng, r.stock, r.availability_plan,
+         r.title_words, r.description_words, r.text_values, array_to_tsvector(string_to_array(r.lexemes, ' ')), r.vals::jsonb
+       FROM r
        ON CONFLICT (marketplace_id, id) DO UPDATE SET state = excluded.state, author_id = excluded.author_id, created_at = excluded.created_at,
          price = excluded.price, lat = excluded.lat, lng = excluded.lng, stock = excluded.stock, availability_plan = excluded.availability_plan,
          title_words = excluded.title_words, description_words = excluded.description_words, text_values = excluded.text_values,
@@ -269,24 +295,6 @@ const putListings = async (client: PoolClient, puts: Put[], into: 'live' | 'empt
      SELECT marketplace_id, state, sum(d) FROM (SELECT marketplace_id, state, 1 AS d FROM after UNION ALL SELECT marketplace_id, state, -1 FROM before) x
      GROUP BY marketplace_id, state HAVING sum(d) <> 0
      ON CONFLICT (marketplace_id, state) DO UPDATE SET listings = c.listings + excluded.listings`,
-    [
-      column((d) => d.marketplaceId),
-      column((d) => d.id),
-      column((d) => d.state),
-      column((d) => d.authorId),
-      column((d) => d.createdAt),
-      column((d) => d.price),
-      column((d) => d.geolocation?.lat ?? null),
-      column((d) => d.geolocation?.lng ?? null),
-      column((d) => d.stock),
-      column((d) => d.availabilityPlan ?? planKey(null)),
-      column((d) => d.titleWords.join(' ')),
-      column((d) => d.descriptionWords.join(' ')),
-      textWords.map((t) => JSON.stringify(t)),
-      // Lexemes joined by spaces (letters, digits, `~`, never a space): unnest cannot take a two-dimensional array
-      // of rows of different lengths, and a text[] literal per listing cost a second escaping of every word.
-      docs.map((d, i) => lexemesOf(d, textWords[i]).join(' ')),
-      column((d) => JSON.stringify(indexedValuesOf(d))),
-    ],
+    LISTING_COLUMNS.map((_column, i) => rows.map((row) => row[i])),
   );
 };

@@ -114,7 +114,8 @@ export const indexedValuesOf = (d: SearchDocument): Record<string, unknown> => {
   return vals;
 };
 
-const lexeme = (word: string): string => `'${word.replace(/\\/g, '\\\\').replace(/'/g, "''")}'`;
+/** A lexeme quoted as tsvector and tsquery texts take it (a quote doubled, a backslash escaped). */
+export const quotedLexeme = (word: string): string => (/['\\]/.test(word) ? `'${word.replace(/\\/g, '\\\\').replace(/'/g, "''")}'` : `'${word}'`);
 
 /** The tsquery of any token matching exactly or as an n-gram in the title, description or the named text attributes. */
 export const keywordQuery = (tokens: string[], textKeys: string[]): string => {
@@ -123,8 +124,8 @@ export const keywordQuery = (tokens: string[], textKeys: string[]): string => {
     const ngram = t.length >= NGRAM_MIN;
     const star = ngram ? ':*' : '';
     for (const prefix of ['', ...textKeys.map(keyPrefix)]) {
-      parts.push(`${lexeme(prefix + t)}${star}`);
-      if (ngram) parts.push(`${lexeme(`${prefix}~${reverseWord(t)}`)}:*`);
+      parts.push(`${quotedLexeme(prefix + t)}${star}`);
+      if (ngram) parts.push(`${quotedLexeme(`${prefix}~${reverseWord(t)}`)}:*`);
     }
   }
   return parts.join(' | ');

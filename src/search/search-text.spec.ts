@@ -1,8 +1,15 @@
-import { hitOf, keywordTokens, relevance, wordsOf } from './search-text';
+import { hitOf, keywordTokens, relevance, reverseWord, wordsOf } from './search-text';
 
 describe('search text', () => {
   it('folds case and diacritics and splits on non-alphanumerics', () => {
     expect(wordsOf('Café-Crème, CAFÉ! 2024x')).toEqual(['cafe', 'creme', '2024x']);
+    // ASCII text takes a shorter path to the same words; text that folds to ASCII and text that stays Unicode too.
+    expect(wordsOf('Tool_box: 12 HAMMERS\tand\nsaws')).toEqual(['tool', 'box', '12', 'hammers', 'and', 'saws']);
+    expect(wordsOf('Ｋitchen ﬁne Straße 東京 ٣٤')).toEqual(['kitchen', 'fine', 'straße', '東京', '٣٤']);
+  });
+
+  it('reverses words by code points', () => {
+    expect(['abc', 'été', 'a😀b', ''].map(reverseWord)).toEqual(['cba', 'été', 'b😀a', '']);
     expect(keywordTokens('hello world & more/ü')).toEqual(['hello', 'world', 'more', 'u']);
   });
 

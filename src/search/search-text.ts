@@ -21,14 +21,20 @@ export const EXACT_FACTOR = 1000;
 
 export type TextField = keyof typeof FIELD_WEIGHTS;
 
-export const foldText = (text: string): string => text.normalize('NFKD').replace(/\p{M}+/gu, '').toLowerCase();
+const ASCII = /^[\x00-\x7f]*$/;
+
+// ASCII text (most of it) is its own NFKD form, without marks, and its letters and digits are [A-Za-z0-9]: the
+// same results without the Unicode work (a rebuild folds every listing's title and description).
+export const foldText = (text: string): string => (ASCII.test(text) ? text.toLowerCase() : text.normalize('NFKD').replace(/\p{M}+/gu, '').toLowerCase());
 
 /** The words of a text, in order, duplicates kept. */
-const splitWords = (text: string): string[] =>
-  foldText(text)
-    .split(/[^\p{L}\p{N}]+/u)
+const splitWords = (text: string): string[] => {
+  const folded = foldText(text);
+  return folded
+    .split(ASCII.test(folded) ? /[^a-z0-9]+/ : /[^\p{L}\p{N}]+/u)
     .filter((w) => w.length > 0)
     .map((w) => (w.length > MAX_WORD_LENGTH ? w.slice(0, MAX_WORD_LENGTH) : w));
+};
 
 /** Distinct words of a text, first occurrence order. */
 export const wordsOf = (text: string): string[] => [...new Set(splitWords(text))];
@@ -36,7 +42,15 @@ export const wordsOf = (text: string): string[] => [...new Set(splitWords(text))
 /** The tokens of a `keywords` parameter (distinct, at most MAX_TOKENS). */
 export const keywordTokens = (keywords: string): string[] => wordsOf(keywords).slice(0, MAX_TOKENS);
 
-export const reverseWord = (word: string): string => [...word].reverse().join('');
+const SURROGATE = /[\uD800-\uDFFF]/;
+
+/** A word's code points in reverse order; one without surrogate pairs (nearly every one) by code units, without an array. */
+export const reverseWord = (word: string): string => {
+  if (SURROGATE.test(word)) return [...word].reverse().join('');
+  let reversed = '';
+  for (let i = word.length - 1; i >= 0; i -= 1) reversed += word[i];
+  return reversed;
+};
 
 /** 2 for an exact hit, 1 for an n-gram hit, 0 for none. */
 export const hitOf = (token: string, word: string): 0 | 1 | 2 => {

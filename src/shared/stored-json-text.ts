@@ -9,6 +9,23 @@
  * Only objects and arrays qualify: a scalar written alone is quoted (`{"~#'":…}`), inside a parent it is not.
  */
 export const storedMemberText = (text: string, name: string): string | null => {
+  const value = memberValueText(text, name);
+  const first = value?.charCodeAt(0);
+  return first === OPEN_BRACE || first === OPEN_BRACKET ? value! : null;
+};
+
+/**
+ * One member's value when it is a plain string (no escape in it, not a Transit form such as `~u…`), read without
+ * decoding the rest of the text (ids and names ahead of a large resource); null otherwise.
+ */
+export const storedMemberString = (text: string, name: string): string | null => {
+  const value = memberValueText(text, name);
+  if (value === null || value.charCodeAt(0) !== QUOTE || value.charCodeAt(1) === TILDE || value.includes('\\')) return null;
+  return value.slice(1, -1);
+};
+
+/** The stored text of a member's value, or null (absent, or not a stored object). */
+const memberValueText = (text: string, name: string): string | null => {
   if (text.charCodeAt(0) !== OPEN_BRACE) return null;
   const wanted = JSON.stringify(name);
   let i = 1;
@@ -17,10 +34,7 @@ export const storedMemberText = (text: string, name: string): string | null => {
     if (text.charCodeAt(keyEnd) !== COLON) return null;
     const valueEnd = valueEndAt(text, keyEnd + 1);
     if (valueEnd < 0) return null;
-    if (keyEnd - i === wanted.length && text.startsWith(wanted, i)) {
-      const first = text.charCodeAt(keyEnd + 1);
-      return first === OPEN_BRACE || first === OPEN_BRACKET ? text.slice(keyEnd + 1, valueEnd) : null;
-    }
+    if (keyEnd - i === wanted.length && text.startsWith(wanted, i)) return text.slice(keyEnd + 1, valueEnd);
     if (text.charCodeAt(valueEnd) !== COMMA) return null;
     i = valueEnd + 1;
   }
@@ -28,6 +42,7 @@ export const storedMemberText = (text: string, name: string): string | null => {
 };
 
 const QUOTE = 0x22;
+const TILDE = 0x7e;
 const BACKSLASH = 0x5c;
 const COLON = 0x3a;
 const COMMA = 0x2c;
