@@ -669,6 +669,28 @@ export const eventStoreContract = (name: string, makeStore: () => Promise<EventS
         }
       });
 
+      it('catches up a backlog of many reads at once, without waiting for a poll between them', async () => {
+        const marketplaceId = randomUUID();
+        const after = await store.headPosition();
+        const backlog = range(2600).map((i) => ev(marketplaceId, 'thing/created', { i }));
+        for (let i = 0; i < backlog.length; i += 650) await store.append([{ streamId: stream(marketplaceId), expectedRevision: 'no_stream', events: backlog.slice(i, i + 650) }]);
+        let received = 0;
+        const started = Date.now();
+        // Read by another instance where there is one: like a restarted server, it has heard of no append yet.
+        const reader = fixture.otherWriter ?? store;
+        const subscription = reader.subscribeToAll(after, async (batch) => {
+          received += batch.filter((e) => e.metadata.marketplaceId === marketplaceId).length;
+        });
+        try {
+          // Reads of a few hundred events each, one after the other: a second or two even on a loaded machine; a
+          // subscription that stopped after each read and went on at the next one-second poll takes four or more.
+          await waitUntil(() => received >= backlog.length, 20_000);
+          expect(Date.now() - started).toBeLessThan(3500);
+        } finally {
+          await subscription.close();
+        }
+      });
+
       it('starts strictly after the given position and stops delivering once closed', async () => {
         const marketplaceId = randomUUID();
         const events = await appendInOrder(marketplaceId, range(3).map(() => ev(marketplaceId)));

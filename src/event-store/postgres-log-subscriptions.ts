@@ -40,12 +40,12 @@ export class PostgresLogSubscriptions {
   }
 
   /**
-   * The events after `after` up to the known head, from memory; null when memory does not hold all of them. Nothing
-   * when no wake announced a head past `after` (a wake without one reads the log instead).
+   * The events after `after` up to the known head, from memory; null (read the log) when memory does not hold all
+   * of them, or when no wake announced a head past `after`: a subscription catching up reads past every head
+   * announced since it started.
    */
   private fromMemory(after: number): RecordedEvent[] | null {
-    if (!this.own) return null;
-    return this.knownHead > after ? this.own.recent.batch(after, this.knownHead, BATCH) : [];
+    return this.own && this.knownHead > after ? this.own.recent.batch(after, this.knownHead, BATCH) : null;
   }
 
   subscribe(after: number, onEvents: (events: RecordedEvent[]) => Promise<void>): Subscription {
