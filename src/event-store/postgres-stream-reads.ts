@@ -1,13 +1,9 @@
 import type { PostgresDatabase } from '../infrastructure/postgres-database';
+import { TurnBatch } from '../shared/turn-batch';
 import type { RecordedEvent } from './event-store.port';
 import { EventRow, toRecorded } from './postgres-event-rows';
 
-interface StreamRead {
-  streamId: string;
-  fromRevision: number;
-  resolve(events: RecordedEvent[]): void;
-  reject(error: unknown): void;
-}
+type StreamRead = { streamId: string; fromRevision: number };
 
 const COLUMNS = 'e.position, e.id, e.stream_id, e.revision, e.type, e.data::text AS data, e.metadata::text AS metadata';
 
@@ -18,26 +14,15 @@ const COLUMNS = 'e.position, e.id, e.stream_id, e.revision, e.type, e.data::text
  * commands queued fifty of them on ten connections. The same turn's reads of other commands join the statement too.
  */
 export class PostgresStreamReads {
-  private waiting: StreamRead[] = [];
+  private readonly reads = new TurnBatch<StreamRead, RecordedEvent[]>(async (batch) => {
+    const answers = batch.length === 1 ? [await this.one(batch[0])] : await this.together(batch);
+    return answers.map((events) => () => events);
+  });
 
   constructor(private readonly db: PostgresDatabase) {}
 
   read(streamId: string, fromRevision: number): Promise<RecordedEvent[]> {
-    return new Promise((resolve, reject) => {
-      this.waiting.push({ streamId, fromRevision, resolve, reject });
-      if (this.waiting.length === 1) setImmediate(() => void this.readWaiting());
-    });
-  }
-
-  private async readWaiting(): Promise<void> {
-    const batch = this.waiting;
-    this.waiting = [];
-    try {
-      const answers = batch.length === 1 ? [await this.one(batch[0])] : await this.together(batch);
-      batch.forEach((read, i) => read.resolve(answers[i]));
-    } catch (error) {
-      for (const read of batch) read.reject(error);
-    }
+    return this.reads.ask({ streamId, fromRevision });
   }
 
   private async one({ streamId, fromRevision }: StreamRead): Promise<RecordedEvent[]> {

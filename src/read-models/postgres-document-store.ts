@@ -1,6 +1,7 @@
 import type { PoolClient } from 'pg';
 import { Migration, PostgresDatabase, SqlParams } from '../infrastructure/postgres-database';
 import { TableStatistics } from '../infrastructure/postgres-table-statistics';
+import { TurnBatch } from '../shared/turn-batch';
 import { decodeStored } from '../shared/stored-json';
 import type { DocumentQuery, DocumentStore, QueryResult, ReadModelOp, ScalarFieldIndex } from './document-store.port';
 import { documentOrder, documentWhere, scalarFieldIndexSql } from './postgres-document-query';
@@ -61,14 +62,16 @@ CREATE TABLE projection_checkpoints (
 const supersedes = (later: { position?: number }, earlier: { position?: number }): boolean =>
   later.position === undefined ? earlier.position === undefined : earlier.position !== undefined && later.position >= earlier.position;
 
-interface PendingGet {
-  key: [collection: string, marketplaceId: string, id: string];
-  resolve(value: unknown): void;
-  reject(error: unknown): void;
-}
+type DocumentKey = [collection: string, marketplaceId: string, id: string];
 
 export class PostgresDocumentStore implements DocumentStore {
-  private gets: PendingGet[] = [];
+  /**
+   * Gets asked together (a page's listings, their authors and images: `Promise.all` of gets, one request's
+   * relationships) are one statement. On PostgreSQL every statement is a round trip through a pooled connection,
+   * and a listing page's 24 listings and their includes were ~50 of them, queued on 10 connections (the embedded
+   * store reads in process).
+   */
+  private readonly gets = new TurnBatch<DocumentKey, unknown>((keys) => this.readGets(keys));
 
   /** `collection` → its fields with an expression index (ScalarFieldIndex). */
   private readonly scalarFields: ReadonlyMap<string, ReadonlySet<string>>;
@@ -134,40 +137,21 @@ export class PostgresDocumentStore implements DocumentStore {
     return row ? Number(row.position) : 0;
   }
 
-  /**
-   * Gets asked together (a page's listings, their authors and images: `Promise.all` of gets, one request's
-   * relationships) are one statement: they wait for the event loop's turn (setImmediate) and go as one batch. On
-   * PostgreSQL every statement is a round trip through a pooled connection, and a listing page's 24 listings and
-   * their includes were ~50 of them, queued on 10 connections (the embedded store reads in process).
-   */
   get<T>(collection: string, marketplaceId: string, id: string): Promise<T | null> {
-    return new Promise<T | null>((resolve, reject) => {
-      this.gets.push({ key: [collection, marketplaceId, id], resolve: resolve as (value: unknown) => void, reject });
-      if (this.gets.length === 1) setImmediate(() => void this.readGets());
-    });
+    return this.gets.ask([collection, marketplaceId, id]) as Promise<T | null>;
   }
 
-  private async readGets(): Promise<void> {
-    const batch = this.gets;
-    this.gets = [];
-    try {
-      const rows = await this.db.query<{ i: string; body: string }>(
-        `SELECT r.i, d.body::text AS body FROM unnest($1::text[], $2::text[], $3::text[]) WITH ORDINALITY AS r(collection, marketplace_id, id, i)
-         JOIN documents d ON d.collection = r.collection AND d.marketplace_id = r.marketplace_id AND d.id = r.id`,
-        [0, 1, 2].map((k) => batch.map((g) => g.key[k])),
-      );
-      const bodies = new Map(rows.map((r) => [Number(r.i) - 1, r.body]));
-      batch.forEach((g, i) => {
-        const body = bodies.get(i);
-        try {
-          g.resolve(body === undefined ? null : decodeStored(body));
-        } catch (error) {
-          g.reject(error);
-        }
-      });
-    } catch (error) {
-      for (const g of batch) g.reject(error);
-    }
+  private async readGets(keys: DocumentKey[]): Promise<Array<() => unknown>> {
+    const rows = await this.db.query<{ i: string; body: string }>(
+      `SELECT r.i, d.body::text AS body FROM unnest($1::text[], $2::text[], $3::text[]) WITH ORDINALITY AS r(collection, marketplace_id, id, i)
+       JOIN documents d ON d.collection = r.collection AND d.marketplace_id = r.marketplace_id AND d.id = r.id`,
+      [0, 1, 2].map((k) => keys.map((key) => key[k])),
+    );
+    const bodies = new Map(rows.map((r) => [Number(r.i) - 1, r.body]));
+    return keys.map((_key, i) => () => {
+      const body = bodies.get(i);
+      return body === undefined ? null : decodeStored(body);
+    });
   }
 
   async getByKey<T>(collection: string, marketplaceId: string, key: string): Promise<T | null> {
