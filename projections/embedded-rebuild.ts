@@ -1,20 +1,15 @@
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
-import { Worker } from 'node:worker_threads';
 import { SqliteLogScan } from '../src/event-store/sqlite-log-scan';
 import type { Projection } from '../src/event-sourcing/projection';
 import { EventShapes, NO_UPCASTS, UpcastTally } from '../src/shared/event-shapes';
 import type { SqliteDocumentStore } from '../src/read-models/sqlite-document-store';
 import type { SqliteListingSearch } from '../src/search/sqlite-listing-search';
 import { FinalWrites, NewestFirstReplay } from './newest-first';
-import { ALL_PROJECTIONS } from './registry';
 import { ALL_EVENT_SHAPES } from '../src/infrastructure/event-shapes.registry';
+import { canReplayInWorker, finalWritesFromWorker } from './rebuild-worker-client';
 import type { RebuildWorkerData } from './rebuild-worker';
 
 /** Log positions read per query: rows die young (a larger window lives through scavenges into the old generation). */
 const WINDOW = 256;
-/** The compiled worker (absent when running from TypeScript sources, as jest does: then the replay runs here). */
-const WORKER = join(__dirname, 'rebuild-worker.js');
 
 export interface EmbeddedRebuildOptions {
   /** The last position to replay (the log's head, or an operator's `--until-seqid`). */
@@ -51,9 +46,7 @@ type Stores = { documents: SqliteDocumentStore; search?: SqliteListingSearch };
  */
 export const rebuildEmbedded = async (stores: Stores, projections: readonly Projection[], options: EmbeddedRebuildOptions): Promise<{ events: number; position: number }> => {
   const db = stores.documents.database;
-  // The worker runs the registries' projections and shapes (functions cannot be sent to it).
-  const registries = projections.every((p) => ALL_PROJECTIONS.includes(p)) && (options.shapes ?? ALL_EVENT_SHAPES) === ALL_EVENT_SHAPES;
-  const inWorker = options.worker === true && !db.memory && existsSync(WORKER) && registries;
+  const inWorker = options.worker === true && !db.memory && canReplayInWorker(projections, options.shapes ?? ALL_EVENT_SHAPES);
   // The commit is the rebuild's one point of durability: FULL syncs the WAL in it, whatever the connection does
   // otherwise (with SQLITE_SYNCHRONOUS=FULL the event store commits with NORMAL and syncs the WAL itself,
   // src/event-store/wal-group-commit.ts).
@@ -89,24 +82,7 @@ const loadFromWorker = async (stores: Stores, projections: readonly Projection[]
     const load = bulkLoad(stores, projections, options);
     const workerData: RebuildWorkerData = { log: { file: db.name }, until: options.until, window: WINDOW, projections: projections.map((p) => p.name), ahead: 8 };
     // A young generation large enough that a batch's short-lived objects die in it instead of filling the old one.
-    const worker = new Worker(WORKER, { workerData, resourceLimits: { maxYoungGenerationSizeMb: 32, maxOldGenerationSizeMb: 192 } });
-    try {
-      await new Promise<void>((resolve, reject) => {
-        worker.on('message', (writes: FinalWrites | null) => {
-          if (writes === null) return resolve();
-          try {
-            load.store(writes);
-            worker.postMessage('stored');
-          } catch (error) {
-            reject(error);
-          }
-        });
-        worker.on('error', reject);
-        worker.on('exit', (code) => reject(new Error(`rebuild worker exited with code ${code}`)));
-      });
-    } finally {
-      await worker.terminate();
-    }
+    for await (const writes of finalWritesFromWorker(workerData, { maxYoungGenerationSizeMb: 32, maxOldGenerationSizeMb: 192 })) load.store(writes);
     const result = load.finish();
     db.exec('COMMIT');
     return result;

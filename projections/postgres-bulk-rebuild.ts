@@ -1,25 +1,18 @@
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
-import { Worker } from 'node:worker_threads';
 import { postgresNewestFirst } from '../src/event-store/postgres-log-scan';
 import type { Projection } from '../src/event-sourcing/projection';
 import type { PostgresDatabase } from '../src/infrastructure/postgres-database';
-import { ALL_EVENT_SHAPES } from '../src/infrastructure/event-shapes.registry';
 import type { EventShapes, UpcastTally } from '../src/shared/event-shapes';
 import { saveCheckpoints } from '../src/read-models/postgres-document-writes';
 import { countListings } from '../src/search/postgres-listing-search';
 import { FinalWrites, NewestFirstReplay } from './newest-first';
 import { PostgresBulkLoad } from './postgres-bulk-load';
-import { ALL_PROJECTIONS } from './registry';
-import type { RebuildWorkerData } from './rebuild-worker';
+import { canReplayInWorker, finalWritesFromWorker } from './rebuild-worker-client';
 
 /**
  * Log positions read per statement: small enough that a window's rows die young in the worker (2,000 rows lived
  * through scavenges into the old generation: twice the worker's garbage collection at 200k events).
  */
 const WINDOW = 500;
-/** The compiled worker (absent when running from TypeScript sources, as jest does: then the replay runs here). */
-const WORKER = join(__dirname, 'rebuild-worker.js');
 /** Index builds at once, each on a connection of its own (each one a server process, sorting in its own memory). */
 const INDEX_BUILDS = 2;
 
@@ -87,10 +80,10 @@ export const bulkRebuildBeside = async (
 
 /** The final writes of the log up to `until`, newest first: from a worker thread when it can run, else replayed here. */
 const finalWrites = (live: PostgresDatabase, projections: readonly Projection[], options: BulkRebuildOptions): AsyncIterable<FinalWrites> => {
-  // The worker runs the registries' projections and shapes (functions cannot be sent to it).
-  const registries = projections.every((p) => ALL_PROJECTIONS.includes(p)) && options.shapes === ALL_EVENT_SHAPES;
-  if (options.url && registries && existsSync(WORKER)) {
-    return fromWorker({ log: { url: options.url, schema: live.schema }, until: options.until, window: WINDOW, projections: projections.map((p) => p.name), ahead: 4 });
+  if (options.url && canReplayInWorker(projections, options.shapes)) {
+    const workerData = { log: { url: options.url, schema: live.schema }, until: options.until, window: WINDOW, projections: projections.map((p) => p.name), ahead: 4 };
+    // A young generation large enough that a batch's short-lived objects die in it instead of filling the old one.
+    return finalWritesFromWorker(workerData, { maxYoungGenerationSizeMb: 64, maxOldGenerationSizeMb: 256 });
   }
   return replayedHere(live, projections, options);
 };
@@ -98,48 +91,6 @@ const finalWrites = (live: PostgresDatabase, projections: readonly Projection[],
 async function* replayedHere(live: PostgresDatabase, projections: readonly Projection[], options: BulkRebuildOptions): AsyncGenerator<FinalWrites> {
   const replay = new NewestFirstReplay(projections, options.shapes);
   for await (const chunk of postgresNewestFirst(live, options.until, WINDOW)) yield replay.replay(chunk);
-}
-
-/** What the worker posts, in order; each one taken is acknowledged, so it stays at most `ahead` messages in front. */
-async function* fromWorker(workerData: RebuildWorkerData): AsyncGenerator<FinalWrites> {
-  // A young generation large enough that a batch's short-lived objects die in it instead of filling the old one.
-  const worker = new Worker(WORKER, { workerData, resourceLimits: { maxYoungGenerationSizeMb: 64, maxOldGenerationSizeMb: 256 } });
-  const posted: Array<FinalWrites | null> = [];
-  let failure: Error | null = null;
-  let wake: (() => void) | null = null;
-  const notify = () => {
-    wake?.();
-    wake = null;
-  };
-  worker.on('message', (writes: FinalWrites | null) => {
-    posted.push(writes);
-    notify();
-  });
-  worker.on('error', (error) => {
-    failure ??= error;
-    notify();
-  });
-  worker.on('exit', (code) => {
-    failure ??= new Error(`rebuild worker exited with code ${code}`);
-    notify();
-  });
-  const exited = new Promise((resolve) => worker.once('exit', resolve));
-  let done = false;
-  try {
-    for (;;) {
-      while (posted.length === 0 && !failure) await new Promise<void>((resolve) => (wake = resolve));
-      if (posted.length === 0) throw failure!;
-      const writes = posted.shift()!;
-      if (writes === null) break;
-      yield writes;
-      worker.postMessage('stored');
-    }
-    done = true;
-  } finally {
-    // Done, it closes its connection and ends (writing its CPU profile, if asked); otherwise it is stopped.
-    if (done) await exited;
-    else await worker.terminate();
-  }
 }
 
 /** Drops the schema's indexes that back no constraint, answering the statements that build them again. */
