@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 
 /** Clock ticks per second of /proc/<pid>/stat's times (100 on Linux unless the kernel says otherwise). */
-export const clockTicks = (): number => {
+const clockTicks = (): number => {
   try {
     return Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100;
   } catch {
@@ -11,7 +11,7 @@ export const clockTicks = (): number => {
 };
 
 /** CPU seconds (user + system) a process has used, or null where /proc is not there. */
-export const cpuSeconds = (pid: number | undefined, ticks: number): number | null => {
+const cpuSeconds = (pid: number | undefined, ticks: number): number | null => {
   if (pid === undefined) return null;
   try {
     // After "pid (comm) ", utime and stime are the 12th and 13th fields.

@@ -1,6 +1,5 @@
 import type { BenchContext, BenchResult, LoadOptions, LoadResult } from '../bench-kit';
 import { call, JSON_TYPE, load, percentile } from '../bench-kit';
-import { clockTicks, cpuSeconds } from '../kit/process-cpu';
 
 /**
  * The Web Template's configuration call, on every page load: 15 config assets of the starter tree in one
@@ -40,11 +39,9 @@ interface Round {
   cpuUs: number | null;
 }
 
-const measured = async (baseUrl: string, pid: number | undefined, ticks: number, options: LoadOptions): Promise<Round> => {
-  const before = cpuSeconds(pid, ticks);
-  const result = await load(baseUrl, { ...options, warmupSeconds: 0 });
-  const after = cpuSeconds(pid, ticks);
-  return { result, cpuUs: before === null || after === null ? null : ((after - before) * 1e6) / result.requests };
+const measured = async (baseUrl: string, pid: number | undefined, options: LoadOptions): Promise<Round> => {
+  const result = await load(baseUrl, { ...options, warmupSeconds: 0, serverPid: pid });
+  return { result, cpuUs: result.serverCpuUs ?? null };
 };
 
 /** The round with the median req/s (the middle one of an odd count). */
@@ -68,15 +65,14 @@ export const run = async (ctx: BenchContext): Promise<BenchResult[]> => {
     ours: { url: server.baseUrl, pid: server.child.process.pid, options: { path, headers: { accept: JSON_TYPE } } },
     bare: { url: baseline.baseUrl, pid: baseline.child.process.pid, options: { path: '/assets', headers: { accept: JSON_TYPE } } },
   };
-  const ticks = clockTicks();
   ctx.log('warm-up: both');
   for (const side of Object.values(sides)) await load(side.url, { ...side.options, seconds: 1, warmupSeconds: 0 });
   const ours: Round[] = [];
   const bare: Round[] = [];
   for (let round = 1; round <= ROUNDS; round += 1) {
     ctx.log(`round ${round}/${ROUNDS}: 15 assets by alias, then bare Fastify`);
-    ours.push(await measured(sides.ours.url, sides.ours.pid, ticks, sides.ours.options));
-    bare.push(await measured(sides.bare.url, sides.bare.pid, ticks, sides.bare.options));
+    ours.push(await measured(sides.ours.url, sides.ours.pid, sides.ours.options));
+    bare.push(await measured(sides.bare.url, sides.bare.pid, sides.bare.options));
   }
 
   const cpu = (rounds: Round[]) => (rounds.every((r) => r.cpuUs !== null) ? percentile(rounds.map((r) => r.cpuUs!), 50) : null);
