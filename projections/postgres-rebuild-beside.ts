@@ -52,6 +52,10 @@ export const rebuildBesideAndSwap = async (
       onProgress: options.onProgress,
       url: options.url,
     });
+    const tables = (await beside.query<{ name: string }>("SELECT tablename AS name FROM pg_tables WHERE schemaname = $1 AND tablename <> 'schema_migrations'", [shadow])).map((t) => t.name);
+    // Statistics move with a table: without them the swapped-in tables would be planned blind until autovacuum
+    // analyzes them (a minute or more; a keyword query at 100,000 listings took 68 ms instead of 13).
+    for (const table of tables) await beside.query(`ANALYZE ${quote(shadow)}.${quote(table)}`);
     // Rounds beside the live models while the instances append, until what is left is small.
     for (;;) {
       const head = await events.headPosition();
@@ -60,7 +64,6 @@ export const rebuildBesideAndSwap = async (
       count += round.events;
       position = round.position;
     }
-    const tables = (await beside.query<{ name: string }>("SELECT tablename AS name FROM pg_tables WHERE schemaname = $1 AND tablename <> 'schema_migrations'", [shadow])).map((t) => t.name);
     // The swap moves tables only: a function or type the adapters made beside them would be dropped with the schema.
     const [others] = await beside.query<{ n: string }>('SELECT count(*) AS n FROM pg_proc WHERE pronamespace = $1::regnamespace', [shadow]);
     if (Number(others.n) > 0) throw new Error(`the rebuild schema ${shadow} holds functions the swap would not move; rebuild with the instances stopped`);

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { ElasticsearchDocumentStore } from '../src/read-models/elasticsearch-document-store';
 import { PostgresDocumentStore } from '../src/read-models/postgres-document-store';
 import { SqliteDocumentStore } from '../src/read-models/sqlite-document-store';
-import { onFreshPostgres, skipWithoutPostgres } from './support/postgres';
+import { analyzedSoon, onFreshPostgres, skipWithoutPostgres } from './support/postgres';
 import { onTempSqlite } from './support/temp-sqlite';
 import { CONTRACT_SCALAR_INDEXES, documentStoreContract } from './document-store.contract';
 
@@ -46,9 +46,7 @@ if (skipWithoutPostgres('DocumentStore contract: PostgreSQL')) {
         const documents = Array.from({ length: 1200 }, (_, i) => ({ id: `d${i}`, marketplaceId, createdAt: new Date(Date.UTC(2026, 0, 1, 0, 0, i)).toISOString(), body: { name: `d${i}` }, fields: { category: `c${i % 20}` } }));
         await store.apply(documents.map((document) => ({ op: 'put' as const, collection: 'contract-things', document })), {});
         // Nobody runs ANALYZE (autovacuum would, within a minute or so): the store's own refresh, in the background.
-        const analyzed = async () => (await db.query<{ n: string }>(`SELECT count(*) AS n FROM pg_stat_user_tables WHERE relname = 'documents' AND last_analyze IS NOT NULL`))[0].n === '1';
-        for (let i = 0; i < 100 && !(await analyzed()); i += 1) await new Promise((resolve) => setTimeout(resolve, 50));
-        expect(await analyzed()).toBe(true);
+        expect(await analyzedSoon(db, 'documents')).toBe(true);
         const queries: string[] = [];
         const query = db.query.bind(db);
         db.query = ((sql: string, params?: unknown[]) => (queries.push(sql), query(sql, params))) as typeof db.query;

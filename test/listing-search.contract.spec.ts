@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { ElasticsearchListingSearch } from '../src/search/elasticsearch-listing-search';
 import { PostgresListingSearch } from '../src/search/postgres-listing-search';
 import { SqliteListingSearch, SqliteListingSearchOptions } from '../src/search/sqlite-listing-search';
-import { onFreshPostgres, skipWithoutPostgres } from './support/postgres';
+import { analyzedSoon, onFreshPostgres, skipWithoutPostgres } from './support/postgres';
 import { listingSearchContract } from './listing-search.contract';
 
 const sqlite = (options: SqliteListingSearchOptions) => async () => {
@@ -37,6 +37,22 @@ if (skipWithoutPostgres('ListingSearch contract: PostgreSQL')) {
   listingSearchContract('PostgreSQL, growing circles', async () => {
     const { store: search, cleanup } = await onFreshPostgres('listing-search', (db) => PostgresListingSearch.open(db, { rankAllUpTo: 0 }))();
     return { search, cleanup };
+  });
+
+  it('PostgreSQL listing search refreshes its statistics itself after a burst of writes', async () => {
+    const { store: search, db, cleanup } = await onFreshPostgres('listing-search-statistics', PostgresListingSearch.open)();
+    try {
+      const marketplaceId = randomUUID();
+      const listing = (i: number) => ({
+        id: randomUUID(), marketplaceId, authorId: 'author', state: 'published' as const, createdAt: i, price: i, geolocation: null,
+        titleWords: [`word${i % 50}`], descriptionWords: [], values: {}, stock: null,
+      });
+      await search.apply(Array.from({ length: 1200 }, (_, i) => ({ op: 'put' as const, document: listing(i) })));
+      // Nobody runs ANALYZE (autovacuum would, within a minute or so): the store's own refresh, in the background.
+      expect(await analyzedSoon(db, 'search_listings')).toBe(true);
+    } finally {
+      await cleanup();
+    }
   });
 }
 

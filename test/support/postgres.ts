@@ -53,3 +53,17 @@ export const onFreshPostgres =
       },
     };
   };
+
+/**
+ * Whether `table` of the database's schema has statistics of its own ANALYZE (not autovacuum's) within about five
+ * seconds: what a store's background refresh (src/infrastructure/postgres-table-statistics.ts) leaves.
+ */
+export const analyzedSoon = async (db: PostgresDatabase, table: string): Promise<boolean> => {
+  const analyzed = async () =>
+    (await db.query<{ n: string }>('SELECT count(*) AS n FROM pg_stat_user_tables WHERE schemaname = $1 AND relname = $2 AND last_analyze IS NOT NULL', [db.schema, table]))[0].n === '1';
+  for (let i = 0; i < 100; i += 1) {
+    if (await analyzed()) return true;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  return analyzed();
+};
