@@ -415,6 +415,32 @@ export const documentStoreContract = (name: string, makeStore: () => Promise<Doc
         expect(await names({ marketplaceId })).toEqual(['again']);
       });
 
+      it('deletes several documents in one call, each by its own version, with the checkpoints', async () => {
+        const marketplaceId = randomUUID();
+        const projection = `contract-${randomUUID()}`;
+        await putAt(5, doc(marketplaceId, 'a', { keys: ['ka'] }));
+        await putAt(2, doc(marketplaceId, 'b', { keys: ['kb'] }));
+        await putAt(3, doc(marketplaceId, 'c', { keys: ['kc'] }));
+        await store.apply(
+          [
+            { op: 'delete', collection, marketplaceId, id: 'a', position: 4 },
+            { op: 'delete', collection, marketplaceId, id: 'b', position: 6 },
+            { op: 'delete', collection, marketplaceId, id: 'b', position: 7 },
+            { op: 'delete', collection, marketplaceId, id: 'c', position: 6 },
+            { op: 'delete', collection, marketplaceId, id: 'missing', position: 6 },
+          ],
+          { [projection]: 7 },
+        );
+        expect(await store.get(collection, marketplaceId, 'a')).toEqual({ name: 'a' });
+        expect(await store.getByKey(collection, marketplaceId, 'ka')).toEqual({ name: 'a' });
+        for (const id of ['b', 'c']) expect(await store.get(collection, marketplaceId, id)).toBeNull();
+        for (const key of ['kb', 'kc']) expect(await store.getByKey(collection, marketplaceId, key)).toBeNull();
+        expect(await store.checkpoint(projection)).toBe(7);
+        // Each left a tombstone at its position: older puts stay out.
+        for (const id of ['b', 'c', 'missing']) await putAt(5, doc(marketplaceId, id));
+        expect(await names({ marketplaceId })).toEqual(['a']);
+      });
+
       it('applies a put and a delete of one event (same position) in order', async () => {
         const marketplaceId = randomUUID();
         await store.apply(

@@ -5,7 +5,7 @@ import { TurnBatch } from '../shared/turn-batch';
 import { decodeStored } from '../shared/stored-json';
 import type { DocumentQuery, DocumentStore, QueryResult, ReadModelOp, ScalarFieldIndex } from './document-store.port';
 import { documentOrder, documentWhere, scalarFieldIndexSql } from './postgres-document-query';
-import { deleteDocument, putDocuments, saveCheckpoints } from './postgres-document-writes';
+import { Delete, deleteDocuments, Put, putDocuments, saveCheckpoints } from './postgres-document-writes';
 import { scalarFieldsByCollection } from './scalar-field-indexes';
 
 export const DOCUMENT_STORE_MIGRATIONS: readonly Migration[] = [
@@ -103,29 +103,35 @@ export class PostgresDocumentStore implements DocumentStore {
    * write, not ten runs of one (a seed or a catch-up batch of 10,000 events made 40,000 statements).
    */
   async applyWith(client: PoolClient, ops: ReadModelOp[], checkpoints: Record<string, number>): Promise<void> {
-    let run: Array<Extract<ReadModelOp, { op: 'put' }>> = [];
+    let puts: Put[] = [];
+    let deletes: Delete[] = [];
     let inRun = new Map<string, number>();
     const flush = async (last = false) => {
-      if (run.length > 0) await putDocuments(client, run, last ? checkpoints : {});
+      const withCheckpoints = last ? checkpoints : {};
+      if (puts.length > 0) await putDocuments(client, puts, withCheckpoints);
+      else if (deletes.length > 0) await deleteDocuments(client, deletes, withCheckpoints);
       else if (last) await saveCheckpoints(client, checkpoints);
-      run = [];
+      puts = [];
+      deletes = [];
       inRun = new Map();
     };
     for (const op of ops) {
-      if (op.op === 'delete') {
-        await flush();
-        await deleteDocument(client, op);
-        continue;
-      }
-      const key = JSON.stringify([op.collection, op.document.marketplaceId, op.document.id]);
+      const key = JSON.stringify([op.collection, op.op === 'put' ? op.document.marketplaceId : op.marketplaceId, op.op === 'put' ? op.document.id : op.id]);
       const earlier = inRun.get(key);
-      if (earlier !== undefined && supersedes(op, run[earlier])) {
-        run[earlier] = op;
+      if (op.op === 'delete') {
+        // A run is of one kind, each document once in it: a delete after puts, or of a document already in the run, starts a new one.
+        if (puts.length > 0 || earlier !== undefined) await flush();
+        inRun.set(key, deletes.length);
+        deletes.push(op);
         continue;
       }
-      if (earlier !== undefined) await flush();
-      inRun.set(key, run.length);
-      run.push(op);
+      if (earlier !== undefined && puts.length > 0 && supersedes(op, puts[earlier])) {
+        puts[earlier] = op;
+        continue;
+      }
+      if (deletes.length > 0 || earlier !== undefined) await flush();
+      inRun.set(key, puts.length);
+      puts.push(op);
     }
     // The checkpoints go with the last run's statement.
     await flush(true);

@@ -4,8 +4,8 @@ import { encodeStored } from '../shared/stored-json';
 import type { ReadModelOp } from './document-store.port';
 import type { DocumentRow, KeyRow } from './sqlite-document-bulk-load';
 
-type Put = Extract<ReadModelOp, { op: 'put' }>;
-type Delete = Extract<ReadModelOp, { op: 'delete' }>;
+export type Put = Extract<ReadModelOp, { op: 'put' }>;
+export type Delete = Extract<ReadModelOp, { op: 'delete' }>;
 
 /**
  * Puts documents (each at most once in `puts`) in one statement, two when written documents hold keys (and the
@@ -74,20 +74,43 @@ export const putDocuments = async (client: PoolClient, puts: Put[], checkpoints:
   }
 };
 
-/** A versioned delete older than the stored document is ignored; otherwise it leaves a tombstone at its position. */
-export const deleteDocument = async (client: PoolClient, { collection, marketplaceId, id, position }: Delete): Promise<void> => {
-  const key = [collection, marketplaceId, id];
-  if (position !== undefined) {
-    const stored = await client.query<{ position: string }>('SELECT position FROM documents WHERE collection = $1 AND marketplace_id = $2 AND id = $3', key);
-    if (stored.rows.length > 0 && Number(stored.rows[0].position) > position) return;
-    await client.query(
-      `INSERT INTO document_tombstones (collection, marketplace_id, id, position) VALUES ($1, $2, $3, $4)
-       ON CONFLICT (collection, marketplace_id, id) DO UPDATE SET position = greatest(document_tombstones.position, excluded.position)`,
-      [...key, position],
-    );
-  }
-  await client.query('DELETE FROM documents WHERE collection = $1 AND marketplace_id = $2 AND id = $3', key);
-  await client.query('DELETE FROM document_keys WHERE collection = $1 AND marketplace_id = $2 AND id = $3', key);
+/**
+ * Deletes documents (each at most once in `deletes`) in one statement, with the checkpoints when given. A versioned
+ * delete older than the stored document is ignored; otherwise the document and its keys go, and a versioned one
+ * leaves a tombstone at its position. One statement rather than four per delete: inline, under the append lock, a
+ * paid booking's deletes were four round trips each, and a separate one for the checkpoints after them.
+ */
+export const deleteDocuments = async (client: PoolClient, deletes: Delete[], checkpoints: Record<string, number> = {}): Promise<void> => {
+  const column = <T>(f: (d: Delete) => T) => deletes.map(f);
+  const entries = Object.entries(checkpoints);
+  await client.query(
+    `WITH r AS (
+       SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::bigint[]) AS r(collection, marketplace_id, id, position)),
+     due AS (
+       SELECT r.* FROM r
+       WHERE r.position IS NULL OR NOT EXISTS (
+         SELECT 1 FROM documents d WHERE d.collection = r.collection AND d.marketplace_id = r.marketplace_id AND d.id = r.id AND d.position > r.position)),
+     tombstoned AS (
+       INSERT INTO document_tombstones AS t (collection, marketplace_id, id, position)
+       SELECT collection, marketplace_id, id, position FROM due WHERE position IS NOT NULL
+       ON CONFLICT (collection, marketplace_id, id) DO UPDATE SET position = greatest(t.position, excluded.position)),
+     gone AS (
+       DELETE FROM documents d USING due WHERE d.collection = due.collection AND d.marketplace_id = due.marketplace_id AND d.id = due.id),
+     unkeyed AS (
+       DELETE FROM document_keys k USING due WHERE k.collection = due.collection AND k.marketplace_id = due.marketplace_id AND k.id = due.id),
+     checkpointed AS (
+       INSERT INTO projection_checkpoints AS c (name, position) SELECT * FROM unnest($5::text[], $6::bigint[])
+       ON CONFLICT (name) DO UPDATE SET position = excluded.position WHERE excluded.position > c.position)
+     SELECT 1`,
+    [
+      column((d) => d.collection),
+      column((d) => d.marketplaceId),
+      column((d) => d.id),
+      column((d) => d.position ?? null),
+      entries.map(([name]) => name),
+      entries.map(([, position]) => position),
+    ],
+  );
 };
 
 /** Checkpoints only move forward: a lower position than the recorded one is ignored. */
