@@ -22,10 +22,11 @@ const timeAppends = (infra: Infrastructure, histogram: Histogram<'outcome'>, app
   if (APPENDS.has(store)) return;
   APPENDS.set(store, histogram);
   const append = store.append.bind(store);
-  store.append = async (appends) => {
+  // The hooks go through: the runner passes a contended stream's turn on at `committed` (event-store.port.ts).
+  store.append = async (appends, hooks) => {
     const end = histogram.startTimer();
     try {
-      const result = await append(appends);
+      const result = await append(appends, hooks);
       end({ outcome: 'ok' });
       appended.inc(appends.reduce((n, a) => n + a.events.length, 0));
       return result;
