@@ -31,7 +31,7 @@ if (skipWithoutPostgres('EventStore contract: PostgreSQL')) {
         await fixture.cleanup();
       },
     };
-  });
+  }, { chains: true });
 }
 
 const eventStoreUrl = process.env.EVENTSTORE_URL;

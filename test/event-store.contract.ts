@@ -3,6 +3,7 @@ import {
   EventMetadata,
   EventStore,
   NewEvent,
+  QueuedAppend,
   RecordedEvent,
   StreamAppend,
   WrongExpectedRevisionError,
@@ -26,7 +27,12 @@ export interface EventStoreFixture {
  * ids), so the suite also runs against a shared server that already holds events: assertions on the global log
  * always filter by marketplace or by the ids the test wrote.
  */
-export const eventStoreContract = (name: string, makeStore: () => Promise<EventStoreFixture>): void => {
+export const eventStoreContract = (
+  name: string,
+  makeStore: () => Promise<EventStoreFixture>,
+  /** `chains`: the adapter chains appends (AppendHooks.queued / after); those cases need `otherWriter` too. */
+  options: { chains?: boolean } = {},
+): void => {
   describe(`EventStore contract: ${name}`, () => {
     let fixture: EventStoreFixture;
     let store: EventStore;
@@ -283,6 +289,50 @@ export const eventStoreContract = (name: string, makeStore: () => Promise<EventS
           { streamId: b, expectedRevision: 1, events: [ev(marketplaceId)] },
         ]);
         expect(ok.revisions).toEqual({ [a]: 1, [b]: 2 });
+      });
+    });
+
+    (options.chains ? describe : describe.skip)('chained appends (adapters that queue them: AppendHooks)', () => {
+      /** Appends with the hooks, answering the queued append's ticket and the outcome (never a rejection). */
+      const queue = (append: StreamAppend, after: QueuedAppend[] = []) => {
+        let ticket: QueuedAppend | null = null;
+        const outcome = store.append([append], { queued: (t) => (ticket = t), after }).then(
+          (result) => result,
+          (error: unknown) => error,
+        );
+        return { ticket: () => ticket!, outcome };
+      };
+
+      it('stores appends chained after queued ones with them, in order', async () => {
+        const marketplaceId = randomUUID();
+        const streamId = stream(marketplaceId);
+        const a = queue({ streamId, expectedRevision: 'no_stream', events: [ev(marketplaceId, 'thing/created')] });
+        const b = queue({ streamId, expectedRevision: 0, events: [ev(marketplaceId, 'thing/updated')] }, [a.ticket()]);
+        const c = queue({ streamId, expectedRevision: 1, events: [ev(marketplaceId, 'thing/closed')] }, [b.ticket()]);
+        const outcomes = await Promise.all([a.outcome, b.outcome, c.outcome]);
+        expect(outcomes.map((o) => (o instanceof Error ? o.name : 'stored'))).toEqual(['stored', 'stored', 'stored']);
+        expect((await store.readStream(streamId)).map((e) => e.type)).toEqual(['thing/created', 'thing/updated', 'thing/closed']);
+        expect([a, b, c].map((q) => q.ticket().stored)).toEqual([true, true, true]);
+      });
+
+      it("refuses an append chained after a refused one, though another writer's event stands at the revision it expects", async () => {
+        const other = fixture.otherWriter!;
+        for (const sameTransaction of [false, true]) {
+          const marketplaceId = randomUUID();
+          const streamId = stream(marketplaceId);
+          await store.append([{ streamId, expectedRevision: 'no_stream', events: [ev(marketplaceId, 'thing/created')] }]);
+          // Another instance moves the stream on: revision 1 is its event.
+          await other.append([{ streamId, expectedRevision: 0, events: [ev(marketplaceId, 'thing/elsewhere')] }]);
+          // An append already committing makes the next two wait, and go in one transaction.
+          const busy = sameTransaction ? store.append([{ streamId: stream(marketplaceId), expectedRevision: 'no_stream', events: [ev(marketplaceId)] }]) : null;
+          const stale = queue({ streamId, expectedRevision: 0, events: [ev(marketplaceId, 'thing/updated')] });
+          const chained = queue({ streamId, expectedRevision: 1, events: [ev(marketplaceId, 'thing/closed')] }, [stale.ticket()]);
+          await busy;
+          expect(await stale.outcome).toBeInstanceOf(WrongExpectedRevisionError);
+          expect(await chained.outcome).toBeInstanceOf(WrongExpectedRevisionError);
+          expect([stale.ticket().stored, chained.ticket().stored]).toEqual([false, false]);
+          expect((await store.readStream(streamId)).map((e) => e.type)).toEqual(['thing/created', 'thing/elsewhere']);
+        }
       });
     });
 

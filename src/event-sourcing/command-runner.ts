@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { AppendHooks, AppendResult, EventStore, ExpectedRevision, RecordedEvent, StreamAppend } from '../event-store/event-store.port';
+import type { AppendHooks, AppendResult, EventStore, ExpectedRevision, QueuedAppend, RecordedEvent, StreamAppend } from '../event-store/event-store.port';
 import { AppendUnansweredError, WrongExpectedRevisionError } from '../event-store/event-store.port';
 import { conflict } from '../shared/api-error';
 import type { CommandContext } from '../shared/command-context';
@@ -58,6 +58,8 @@ interface Loaded {
   state: unknown;
   revision: number;
   snapshotRevision?: number;
+  /** Set when the state is one a queued append leaves: a decision on it chains its append after that one. */
+  queued?: { append: QueuedAppend; committed: CachedState | undefined };
 }
 
 const MAX_STREAM_ROUNDS = 4;
@@ -144,10 +146,24 @@ export class CommandRunner {
     return (await this.load(ref)).state as S;
   }
 
-  private async attempt<T extends Streams, R>(command: Command<T, R>, commandId: string, committed: () => void = () => undefined): Promise<Outcome<T, R>> {
-    const loaded = await this.loadAll(command.streams);
+  /**
+   * One decision and its append. With `chaining`, a stream whose cached state is one a queued append leaves (on a
+   * store that chains, AppendHooks) is decided on that state and the append goes after that one, in its batch or
+   * the next, instead of waiting for its commit. A decision on such states that appends nothing (or refuses) is
+   * made again on stored states only: an answer is never given on a state that may not be stored.
+   */
+  private async attempt<T extends Streams, R>(command: Command<T, R>, commandId: string, committed: () => void = () => undefined, chaining = true): Promise<Outcome<T, R>> {
+    const loaded = await this.loadAll(command.streams, chaining);
+    const chainedOn = [...loaded.values()].flatMap((stream) => (stream.queued ? [stream.queued.append] : []));
+    const onStoredStates = () => this.attempt(command, commandId, committed, false);
     const before = statesOf(loaded) as StatesOf<T>;
-    const decision = command.decide(before);
+    let decision: Decision<T, R>;
+    try {
+      decision = command.decide(before);
+    } catch (error) {
+      if (chainedOn.length > 0) return onStoredStates();
+      throw error;
+    }
     const after = { ...before } as Record<string, unknown>;
     const appends: StreamAppend[] = [];
     for (const [name, events] of Object.entries(decision.events) as Array<[string, readonly DomainEvent[] | undefined]>) {
@@ -161,7 +177,10 @@ export class CommandRunner {
         events: derivedEventIds(commandId, stream.ref.streamId, expectedAfter(stream.revision), stream.ref.publish(command.ctx, stream.state, events)),
       });
     }
-    if (appends.length === 0) return { result: decision.result, before, after: after as StatesOf<T>, position: null, events: [], readModelsBehind: null };
+    if (appends.length === 0) {
+      if (chainedOn.length > 0) return onStoredStates();
+      return { result: decision.result, before, after: after as StatesOf<T>, position: null, events: [], readModelsBehind: null };
+    }
     // A conflict leaves the cache as it is: a cached state is right for its revision, and the next attempt folds
     // only the events appended since.
     let remembered = false;
@@ -173,11 +192,26 @@ export class CommandRunner {
         if (revision !== undefined) this.remember(stream.ref, { state: after[name], revision, snapshotRevision: stream.snapshotRevision });
       }
     };
+    // Queued ahead of every later append: the states it leaves may be decided on now (chained after it).
+    const rememberQueued = (append: QueuedAppend) => {
+      for (const [name, stream] of loaded) {
+        const appended = appends.find((a) => a.streamId === stream.ref.streamId);
+        if (!appended) continue;
+        const stored = stream.queued ? stream.queued.committed : { state: stream.state, revision: stream.revision, snapshotRevision: stream.snapshotRevision };
+        const revision = stream.revision + appended.events.length;
+        this.cache.setQueued(cacheKey(stream.ref), stream.revision, { state: after[name], revision, snapshotRevision: stream.snapshotRevision, queued: { append, committed: stored } });
+      }
+    };
     const appended = await this.appendRepeating(appends, {
       committed: (result) => {
         rememberAll(result);
         committed();
       },
+      queued: (append) => {
+        rememberQueued(append);
+        committed();
+      },
+      after: chainedOn,
     });
     rememberAll(appended);
     const readModelsBehind = await this.visible(appended.position, command.ctx.requestId);
@@ -217,25 +251,27 @@ export class CommandRunner {
     }
   }
 
-  private async loadAll<T extends Streams>(streams: Command<T, unknown>['streams']): Promise<Map<string, Loaded>> {
+  private async loadAll<T extends Streams>(streams: Command<T, unknown>['streams'], chaining = false): Promise<Map<string, Loaded>> {
     const loaded = new Map<string, Loaded>();
     for (let round = 0; round < MAX_STREAM_ROUNDS; round += 1) {
       const named = typeof streams === 'function' ? streams(statesOf(loaded) as Partial<StatesOf<T>>) : streams;
       const missing = Object.entries(named).filter((entry): entry is [string, StreamRef] => entry[1] !== undefined && loaded.get(entry[0])?.ref.streamId !== entry[1].streamId);
       if (missing.length === 0) return loaded;
-      const states = await Promise.all(missing.map(([, ref]) => this.load(ref)));
+      const states = await Promise.all(missing.map(([, ref]) => this.load(ref, chaining)));
       missing.forEach(([name], i) => loaded.set(name, states[i]));
       if (typeof streams !== 'function') return loaded;
     }
     throw new Error('a command kept naming new streams after its states were loaded');
   }
 
-  private async load(ref: StreamRef): Promise<Loaded> {
-    const cached = this.cache.get(cacheKey(ref)) ?? (await this.fromSnapshot(ref));
+  private async load(ref: StreamRef, chaining = false): Promise<Loaded> {
+    const cached = usableState(this.cache.get(cacheKey(ref)), chaining) ?? (await this.fromSnapshot(ref));
     const events = await this.store.readStream(ref.streamId, (cached?.revision ?? -1) + 1);
     let state = cached ? cached.state : ref.model.initialState();
     for (const event of events) state = ref.model.evolve(state, event as unknown as DomainEvent);
     const revision = events.at(-1)?.revision ?? cached?.revision ?? -1;
+    // Events past a queued state: another writer came first, and the queued append (so this one) will be refused.
+    if (cached?.queued && cached.queued.append.stored === null) return { ref, state, revision, snapshotRevision: cached.snapshotRevision, queued: cached.queued };
     const snapshotRevision = events.length > 0 ? this.remember(ref, { state, revision, snapshotRevision: cached?.snapshotRevision }) : cached?.snapshotRevision;
     return { ref, state, revision, snapshotRevision };
   }
@@ -260,6 +296,17 @@ export class CommandRunner {
 }
 
 const cacheKey = (ref: StreamRef): string => `${ref.model.name}\u0000${ref.streamId}`;
+
+/**
+ * The cached state a load starts from: a queued append's state once it is stored, or, for a decision that chains,
+ * while it is in flight; otherwise the stored state beneath it.
+ */
+const usableState = (entry: CachedState | undefined, chaining: boolean): CachedState | undefined => {
+  for (let e = entry; e; e = e.queued?.committed) {
+    if (!e.queued || e.queued.append.stored === true || (chaining && e.queued.append.stored === null)) return e;
+  }
+  return undefined;
+};
 
 const statesOf = (loaded: Map<string, Loaded>): Record<string, unknown> =>
   Object.fromEntries(Array.from(loaded, ([name, stream]) => [name, stream.state]));

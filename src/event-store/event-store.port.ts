@@ -58,13 +58,30 @@ export interface ReadAllOptions {
 }
 
 /**
- * What an appender may learn before its append is durable. `committed` is called once the events are committed and
- * visible to this process's reads, possibly before they are durable (the embedded store's group commit flushes
- * after); the promise still resolves only when they are durable. An adapter that has no such moment never calls it.
- * The runner uses it to let the next decision on a contended stream start while the flush runs.
+ * What an appender may learn before its append is durable, and what it may ask of it.
+ *
+ * `committed` is called once the events are committed and visible to this process's reads, possibly before they
+ * are durable (the embedded store's group commit flushes after); the promise still resolves only when they are
+ * durable. An adapter that has no such moment never calls it. The runner uses it to let the next decision on a
+ * contended stream start while the flush runs.
+ *
+ * `queued` and `after` chain appends (an adapter that cannot keep the promise below never calls `queued`, and so
+ * is never given `after`). `queued` is called once the append holds its place in the adapter's queue: every append
+ * made after it is planned after it, in the same transaction or a later one. A later append may then be decided on
+ * the states this one leaves, before it is stored, and name it in `after`: the adapter refuses that append
+ * (WrongExpectedRevisionError) unless every append it names is stored before it. Expected revisions alone would not
+ * do: when the first is refused, another writer's event may stand at the revision the second expects.
  */
 export interface AppendHooks {
   committed?(result: AppendResult): void;
+  queued?(ticket: QueuedAppend): void;
+  after?: readonly QueuedAppend[];
+}
+
+/** An append an adapter has queued (AppendHooks.queued): whether it was stored, once its transaction ended. */
+export interface QueuedAppend {
+  /** null while its transaction runs; then true when it is stored (or was a repeat of one stored), false if not. */
+  readonly stored: boolean | null;
 }
 
 /** The formats events/query can join a page in from per-event texts (src/events/event-view.encoding.ts). */

@@ -2,11 +2,13 @@ import { randomUUID } from 'node:crypto';
 import type { PoolClient, QueryResultRow } from 'pg';
 import { asUnavailable, Migration, PostgresDatabase, PostgresUnavailableError, SqlParams } from '../infrastructure/postgres-database';
 import {
+  AppendHooks,
   AppendResult,
   AppendUnansweredError,
   EventStore,
   EventViewFormat,
   LogFilter,
+  QueuedAppend,
   ReadAllOptions,
   RecordedEvent,
   StreamAppend,
@@ -69,8 +71,16 @@ const APPEND_LOCK = 7_245_002;
 /** Appends per transaction at most (the batch of appends that waited while the previous one committed). */
 const MAX_BATCH = 100;
 
+/** A queued append's place (AppendHooks.queued): settled when its transaction ends. */
+class AppendTicket implements QueuedAppend {
+  stored: boolean | null = null;
+}
+
 interface PendingAppend {
   appends: StreamAppend[];
+  /** The appends it was decided on top of (AppendHooks.after): it is stored only after all of them. */
+  after: readonly QueuedAppend[];
+  ticket: AppendTicket;
   resolve(result: AppendResult): void;
   reject(error: unknown): void;
 }
@@ -138,12 +148,19 @@ export class PostgresEventStore implements EventStore {
    * Appends that arrive while a batch commits wait in this process and go in the next batch: one transaction (one
    * turn of the append lock, one WAL flush) for all of them, each in a savepoint of its own, so a failed expectation
    * rolls back that append alone. Waiting here rather than on the lock keeps pooled connections free for reads.
+   *
+   * Batches go in the order the appends came, so an append is planned after every one queued before it: the store
+   * chains (AppendHooks). A command on a contended stream decides on the states a queued append leaves and joins
+   * the next batch, instead of waiting for its commit (five round trips under the lock) before it decides.
    */
-  append(appends: StreamAppend[]): Promise<AppendResult> {
-    return new Promise((resolve, reject) => {
-      this.pending.push({ appends, resolve, reject });
+  append(appends: StreamAppend[], hooks: AppendHooks = {}): Promise<AppendResult> {
+    const ticket = new AppendTicket();
+    const appended = new Promise<AppendResult>((resolve, reject) => {
+      this.pending.push({ appends, after: hooks.after ?? [], ticket, resolve, reject });
       if (!this.committing) void this.commitPending();
     });
+    hooks.queued?.(ticket);
+    return appended;
   }
 
   private async commitPending(): Promise<void> {
@@ -157,6 +174,8 @@ export class PostgresEventStore implements EventStore {
 
   private async commitBatch(batch: PendingAppend[]): Promise<void> {
     const appends = batch.map((b) => b.appends);
+    const after = batch.map((b) => b.after);
+    const tickets = batch.map((b) => b.ticket);
     let outcomes: Outcome[];
     try {
       try {
@@ -166,7 +185,7 @@ export class PostgresEventStore implements EventStore {
         outcomes = await this.withAppendsPaused(
           (client, begun) => {
             headBefore = headIn(begun);
-            return this.commitTogether(client, appends, revisionsOf(begun));
+            return this.commitTogether(client, appends, revisionsOf(begun), new ChainedAppends(tickets, after));
           },
           { alsoBegin: revisionsSql(streamIds), beforeCommit: this.notifyHead },
         );
@@ -175,19 +194,23 @@ export class PostgresEventStore implements EventStore {
         // A statement of the batch failed (a duplicate event id, say): it rolled back whole; one by one now.
         this.recent.forget();
         if (error instanceof PostgresUnavailableError) throw error;
-        outcomes = await this.withAppendsPaused((client) => this.commitOneByOne(client, appends), { beforeCommit: this.notifyHead });
+        outcomes = await this.withAppendsPaused((client) => this.commitOneByOne(client, appends, new ChainedAppends(tickets, after)), { beforeCommit: this.notifyHead });
       }
     } catch (error) {
       // The connection broke: the batch may or may not be stored (the runner repeats it; a repeat is recognised). A
       // statement timeout, a constraint or a refusal is an answer.
       const failure =
         error instanceof PostgresUnavailableError && error.connectionLost ? new AppendUnansweredError(`PostgreSQL append unanswered: ${error.message}`, error) : error;
-      for (const { reject } of batch) reject(failure);
+      for (const { ticket, reject } of batch) {
+        ticket.stored = false;
+        reject(failure);
+      }
       return;
     }
     this.subscriptions.wake(headOf(outcomes) || undefined);
-    batch.forEach(({ resolve, reject }, i) => {
+    batch.forEach(({ ticket, resolve, reject }, i) => {
       const outcome = outcomes[i];
+      ticket.stored = 'result' in outcome;
       if ('error' in outcome) return reject(outcome.error);
       // events/query's view of each public event, written after the commit (postgres-event-views.ts).
       this.views.appended(outcome.result.events);
@@ -213,10 +236,13 @@ export class PostgresEventStore implements EventStore {
    * statement fails (a duplicate event id, say), the transaction rolls back and the batch goes one by one, in a
    * transaction of its own (no savepoint around the usual way: two round trips fewer).
    */
-  private async commitTogether(client: PoolClient, batch: StreamAppend[][], current: Map<string, number>): Promise<Outcome[]> {
-    const planned = batch.map((appends) => {
+  private async commitTogether(client: PoolClient, batch: StreamAppend[][], current: Map<string, number>, chains: ChainedAppends): Promise<Outcome[]> {
+    const planned = batch.map((appends, i) => {
       try {
-        return planAppend(appends, current);
+        chains.check(i, appends, current);
+        const plan = planAppend(appends, current);
+        chains.planned(i);
+        return plan;
       } catch (error) {
         return { error };
       }
@@ -243,16 +269,19 @@ export class PostgresEventStore implements EventStore {
   }
 
   /** Each append in a savepoint of its own, so a failing one rolls back alone. */
-  private async commitOneByOne(client: PoolClient, batch: StreamAppend[][]): Promise<Outcome[]> {
+  private async commitOneByOne(client: PoolClient, batch: StreamAppend[][], chains: ChainedAppends): Promise<Outcome[]> {
     const outcomes: Outcome[] = [];
-    for (const appends of batch) {
+    for (const [i, appends] of batch.entries()) {
       await client.query('SAVEPOINT append');
       try {
-        const plan = planAppend(appends, await streamRevisions(client, appends.map((a) => a.streamId)));
+        const current = await streamRevisions(client, appends.map((a) => a.streamId));
+        chains.check(i, appends, current);
+        const plan = planAppend(appends, current);
         const events = await insertEvents(client, plan.rows);
         await this.inlineProjector?.(client, events);
         outcomes.push({ result: { position: events.at(-1)?.position ?? 0, revisions: plan.revisions, events } });
         await client.query('RELEASE SAVEPOINT append');
+        chains.planned(i);
       } catch (error) {
         await client.query('ROLLBACK TO SAVEPOINT append');
         const repeat = await storedRepeat(client, appends);
@@ -302,6 +331,32 @@ export class PostgresEventStore implements EventStore {
 }
 
 type Outcome = { result: AppendResult } | { error: unknown };
+
+/**
+ * The chains of one batch (AppendHooks.after): an append is planned only when each append it names is stored (by an
+ * earlier batch) or planned earlier in this one; otherwise it is refused as a lost race, and its command decides
+ * again on what is stored.
+ */
+class ChainedAppends {
+  private readonly plannedHere = new Set<QueuedAppend>();
+
+  constructor(
+    private readonly tickets: readonly QueuedAppend[],
+    private readonly after: ReadonlyArray<readonly QueuedAppend[]>,
+  ) {}
+
+  /** Throws the refusal of the i-th append when one it names is neither stored nor planned before it. */
+  check(i: number, appends: StreamAppend[], current: Map<string, number>): void {
+    const missing = this.after[i].some((ticket) => ticket.stored !== true && !this.plannedHere.has(ticket));
+    if (!missing || appends.length === 0) return;
+    const [first] = appends;
+    throw new WrongExpectedRevisionError(first.streamId, first.expectedRevision, current.get(first.streamId) ?? 'no_stream');
+  }
+
+  planned(i: number): void {
+    this.plannedHere.add(this.tickets[i]);
+  }
+}
 
 /** The log's head after a batch (0: nothing stored). */
 const headOf = (outcomes: Outcome[]): number => Math.max(0, ...outcomes.map((o) => ('result' in o ? o.result.position : 0)));
