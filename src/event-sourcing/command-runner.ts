@@ -141,6 +141,14 @@ export class CommandRunner {
     return command.decide(statesOf(await this.loadAll(command.streams)) as StatesOf<T>);
   }
 
+  /**
+   * The stream's state as this process last stored or read it, without reading the store (undefined when not
+   * cached): only for what never changes once it is in a state (a process version), never for current values.
+   */
+  storedStateIfCached<S>(ref: StreamRef<S>): S | undefined {
+    return usableState(this.cache.get(cacheKey(ref)), false)?.state as S | undefined;
+  }
+
   /** A stream's current state, folded through the cache (for reads that need an aggregate's own state). */
   async state<S>(ref: StreamRef<S>): Promise<S> {
     return (await this.load(ref)).state as S;

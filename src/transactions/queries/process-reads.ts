@@ -8,7 +8,13 @@ import { processStream } from '../transaction-streams';
 export class ProcessReads {
   constructor(private readonly runner: CommandRunner) {}
 
+  /**
+   * A version never changes once created, so one this process has folded is answered without reading the stream
+   * (on PostgreSQL a round trip: the notifications reactor asks for every transaction event it handles).
+   */
   async version(marketplaceId: string, name: string, version: number): Promise<ProcessVersion | null> {
-    return versionOf(await this.runner.state(processStream(marketplaceId, name)), version);
+    const stream = processStream(marketplaceId, name);
+    const cached = this.runner.storedStateIfCached(stream);
+    return (cached && versionOf(cached, version)) ?? versionOf(await this.runner.state(stream), version);
   }
 }
