@@ -5,17 +5,28 @@ import { EVENT_COLUMNS, EventRow, toRecorded } from './postgres-event-rows';
 
 /** The writes of an append on PostgreSQL, on the connection of the batch's transaction (postgres-event-store.ts). */
 
-/** One INSERT for the whole append: positions follow the rows' order (ORDER BY ordinality). */
+/**
+ * One statement for the whole append: the events (positions follow the rows' order, ORDER BY ordinality) and the
+ * ids each one relates to, joined to the positions the INSERT hands out. One round trip, not two: it runs under
+ * the append lock, where every round trip is paid by every command waiting.
+ */
 export const insertEvents = async (client: PoolClient, rows: Array<Omit<RecordedEvent, 'position'>>): Promise<RecordedEvent[]> => {
   if (rows.length === 0) return [];
   const column = <T>(f: (r: Omit<RecordedEvent, 'position'>) => T) => rows.map(f);
+  const related = rows.flatMap((r) => (r.metadata.relatedIds ?? []).map((relatedId) => [r.id, relatedId] as const));
   const inserted = await client.query<{ id: string; position: string }>(
-    `INSERT INTO events (id, stream_id, revision, type, marketplace_id, public, resource_id, created_at, data, metadata)
-     SELECT id, stream_id, revision, type, marketplace_id, public, resource_id, created_at, data::json, metadata::json
-     FROM unnest($1::text[], $2::text[], $3::int[], $4::text[], $5::text[], $6::boolean[], $7::text[], $8::text[], $9::text[], $10::text[])
-       WITH ORDINALITY AS r(id, stream_id, revision, type, marketplace_id, public, resource_id, created_at, data, metadata, n)
-     ORDER BY n
-     RETURNING id, position`,
+    `WITH inserted AS (
+       INSERT INTO events (id, stream_id, revision, type, marketplace_id, public, resource_id, created_at, data, metadata)
+       SELECT id, stream_id, revision, type, marketplace_id, public, resource_id, created_at, data::json, metadata::json
+       FROM unnest($1::text[], $2::text[], $3::int[], $4::text[], $5::text[], $6::boolean[], $7::text[], $8::text[], $9::text[], $10::text[])
+         WITH ORDINALITY AS r(id, stream_id, revision, type, marketplace_id, public, resource_id, created_at, data, metadata, n)
+       ORDER BY n
+       RETURNING id, position),
+     related AS (
+       INSERT INTO event_related (position, related_id)
+       SELECT inserted.position, x.related_id FROM unnest($11::text[], $12::text[]) AS x(event_id, related_id) JOIN inserted ON inserted.id = x.event_id
+       ON CONFLICT DO NOTHING)
+     SELECT id, position FROM inserted`,
     [
       column((r) => r.id),
       column((r) => r.streamId),
@@ -27,18 +38,12 @@ export const insertEvents = async (client: PoolClient, rows: Array<Omit<Recorded
       column((r) => r.metadata.createdAt),
       column((r) => encodeStored(r.data)),
       column((r) => encodeStored(r.metadata)),
+      related.map(([eventId]) => eventId),
+      related.map(([, relatedId]) => relatedId),
     ],
   );
   const positions = new Map(inserted.rows.map((r) => [r.id, Number(r.position)]));
-  const recorded = rows.map((r) => ({ ...r, position: positions.get(r.id)! }));
-  const related = recorded.flatMap((e) => (e.metadata.relatedIds ?? []).map((id) => [e.position, id] as const));
-  if (related.length > 0) {
-    await client.query('INSERT INTO event_related (position, related_id) SELECT * FROM unnest($1::bigint[], $2::text[]) ON CONFLICT DO NOTHING', [
-      related.map(([p]) => p),
-      related.map(([, id]) => id),
-    ]);
-  }
-  return recorded;
+  return rows.map((r) => ({ ...r, position: positions.get(r.id)! }));
 };
 
 /** The stored events of an append made before with the same ids, at the same streams and revisions; else null. */
