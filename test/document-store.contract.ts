@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { DocumentQuery, DocumentStore, FieldValue, StoredDocument } from '../src/read-models/document-store.port';
+import { DocumentQuery, DocumentStore, FieldValue, ReadModelOp, StoredDocument } from '../src/read-models/document-store.port';
 import { Money, Uuid } from '../src/shared/values';
 
 export interface DocumentStoreFixture {
@@ -120,6 +120,20 @@ export const documentStoreContract = (name: string, makeStore: () => Promise<Doc
         expect(await store.getByKey(collection, marketplaceId, 'email:b@example.com')).toEqual({ name: 'b' });
         expect(await store.getByKey(collection, marketplaceId, 'email:c@example.com')).toBeNull();
         expect(await store.getByKey('contract-other', marketplaceId, 'slug:a')).toBeNull();
+      });
+
+      it('hands a key on from a document deleted in the same call, whichever op comes first', async () => {
+        for (const deleteFirst of [true, false]) {
+          const marketplaceId = randomUUID();
+          await put(doc(marketplaceId, 'x', { keys: ['slug:k'] }), doc(marketplaceId, 'z'));
+          const ops: ReadModelOp[] = [
+            { op: 'delete', collection, marketplaceId, id: 'x' },
+            { op: 'put', collection, document: doc(marketplaceId, 'y', { keys: ['slug:k'] }) },
+          ];
+          await store.apply([...(deleteFirst ? ops : ops.reverse()), { op: 'delete', collection, marketplaceId, id: 'z' }], {});
+          expect(await store.getByKey(collection, marketplaceId, 'slug:k')).toEqual({ name: 'y' });
+          expect(await names({ marketplaceId })).toEqual(['y']);
+        }
       });
 
       it('drops a key the document no longer has, and every key of a deleted document', async () => {

@@ -97,43 +97,36 @@ export class PostgresDocumentStore implements DocumentStore {
 
   /**
    * Applies ops on the caller's connection, inside its transaction (the event append's, when projections run
-   * inline). Consecutive puts go in one statement each step; a delete starts a new run, so the ops of one call take
-   * effect in order. A later put of a document already in the run replaces its earlier put there when writing both
-   * in turn would leave what the later one alone leaves (`supersedes`): a user's ten events in one append are one
-   * write, not ten runs of one (a seed or a catch-up batch of 10,000 events made 40,000 statements).
+   * inline), in rounds of one statement for the puts and one for the deletes: ops on different documents are
+   * independent, so a round gathers them until an op names a document already in it, which starts the next round
+   * (the ops of one document take effect in order). A later put of a document already in the round replaces its
+   * earlier put there when writing both in turn would leave what the later one alone leaves (`supersedes`): a
+   * user's ten events in one append are one write, not ten (a seed or a catch-up batch of 10,000 events made 40,000
+   * statements). A paid booking's puts and deletes interleave: one round, not a statement per run.
    */
   async applyWith(client: PoolClient, ops: ReadModelOp[], checkpoints: Record<string, number>): Promise<void> {
-    let puts: Put[] = [];
-    let deletes: Delete[] = [];
-    let inRun = new Map<string, number>();
+    let puts = new Map<string, Put>();
+    let deletes = new Map<string, Delete>();
     const flush = async (last = false) => {
       const withCheckpoints = last ? checkpoints : {};
-      if (puts.length > 0) await putDocuments(client, puts, withCheckpoints);
-      else if (deletes.length > 0) await deleteDocuments(client, deletes, withCheckpoints);
-      else if (last) await saveCheckpoints(client, checkpoints);
-      puts = [];
-      deletes = [];
-      inRun = new Map();
+      // The checkpoints go with the round's last statement.
+      if (puts.size > 0) await putDocuments(client, [...puts.values()], deletes.size > 0 ? {} : withCheckpoints);
+      if (deletes.size > 0) await deleteDocuments(client, [...deletes.values()], withCheckpoints);
+      if (last && puts.size === 0 && deletes.size === 0) await saveCheckpoints(client, checkpoints);
+      puts = new Map();
+      deletes = new Map();
     };
     for (const op of ops) {
       const key = JSON.stringify([op.collection, op.op === 'put' ? op.document.marketplaceId : op.marketplaceId, op.op === 'put' ? op.document.id : op.id]);
-      const earlier = inRun.get(key);
-      if (op.op === 'delete') {
-        // A run is of one kind, each document once in it: a delete after puts, or of a document already in the run, starts a new one.
-        if (puts.length > 0 || earlier !== undefined) await flush();
-        inRun.set(key, deletes.length);
-        deletes.push(op);
+      const earlier = puts.get(key);
+      if (op.op === 'put' && earlier && supersedes(op, earlier)) {
+        puts.set(key, op);
         continue;
       }
-      if (earlier !== undefined && puts.length > 0 && supersedes(op, puts[earlier])) {
-        puts[earlier] = op;
-        continue;
-      }
-      if (deletes.length > 0 || earlier !== undefined) await flush();
-      inRun.set(key, puts.length);
-      puts.push(op);
+      if (earlier || deletes.has(key)) await flush();
+      if (op.op === 'put') puts.set(key, op);
+      else deletes.set(key, op);
     }
-    // The checkpoints go with the last run's statement.
     await flush(true);
     this.statistics.written(ops.length);
   }
