@@ -1,19 +1,11 @@
 import { PostgresEventStore } from '../event-store/postgres-event-store';
 import { conflict } from '../shared/api-error';
 import type { CommandContext } from '../shared/command-context';
-import type { DomainEvent } from '../shared/decider';
+import { ledgerModel } from '../../test/support/ledger-model';
 import { onFreshPostgres, skipWithoutPostgres } from '../../test/support/postgres';
 import { CommandRunner } from './command-runner';
-import { internalStream, StreamModel } from './stream-model';
+import { internalStream } from './stream-model';
 
-/** Seats held on one contended stream, never more than its capacity. */
-type Ledger = { capacity: number; held: number };
-type LedgerEvent = DomainEvent<'ledger/opened', { capacity: number }> | DomainEvent<'ledger/reserved', { seats: number }>;
-const ledgerModel: StreamModel<Ledger, LedgerEvent> = {
-  name: 'ledger',
-  initialState: () => ({ capacity: 0, held: 0 }),
-  evolve: (s, e) => (e.type === 'ledger/opened' ? { capacity: e.data.capacity, held: 0 } : { ...s, held: s.held + e.data.seats }),
-};
 const ctx: CommandContext = { marketplaceId: 'mp', clientId: null, userId: null, adminId: null, requestId: null, source: 'source/console', now: new Date('2026-01-01T00:00:00Z') };
 const ledger = internalStream(ledgerModel, 'mp:ledger-hot');
 

@@ -5,20 +5,13 @@ import { ApiError, conflict } from '../shared/api-error';
 import type { CommandContext } from '../shared/command-context';
 import type { DomainEvent } from '../shared/decider';
 import { InterleavingEventStore } from '../../test/support/interleaving-event-store';
+import { Ledger, ledgerModel } from '../../test/support/ledger-model';
 import { AppendUnansweredError } from '../event-store/event-store.port';
 import { CommandRunner } from './command-runner';
 import { listenForReadModelsBehind, ReadModelsNotCurrentError } from './read-model-visibility';
 import { StateCache } from './state-cache';
 import { internalStream, StreamModel } from './stream-model';
 
-/** A toy ledger: seats held by bookings, never more than its capacity. */
-type Ledger = { capacity: number; held: number };
-type LedgerEvent = DomainEvent<'ledger/opened', { capacity: number }> | DomainEvent<'ledger/reserved', { seats: number }>;
-const ledgerModel: StreamModel<Ledger, LedgerEvent> = {
-  name: 'ledger',
-  initialState: () => ({ capacity: 0, held: 0 }),
-  evolve: (s, e) => (e.type === 'ledger/opened' ? { capacity: e.data.capacity, held: 0 } : { ...s, held: s.held + e.data.seats }),
-};
 type Booking = { exists: boolean };
 type BookingEvent = DomainEvent<'booking/made', { seats: number }>;
 const bookingModel: StreamModel<Booking, BookingEvent> = { name: 'booking', initialState: () => ({ exists: false }), evolve: () => ({ exists: true }) };
