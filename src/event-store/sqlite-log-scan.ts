@@ -13,8 +13,8 @@ import type { EventMetadata, RecordedEvent } from './event-store.port';
 export interface ScannedEvent extends RecordedEvent {
   /** The stored text of `metadata.resource` when it is an object or array, else null (src/shared/stored-json-text.ts). */
   readonly resourceText: string | null;
-  /** A plain string member of the metadata (an id), read without decoding the metadata; null if it is not one. */
-  metadataString(name: string): string | null;
+  /** A plain string member of the metadata (an id), or of its members, read without decoding it; null if it is not one. */
+  metadataString(...path: string[]): string | null;
 }
 
 /** A row of the events table, as read. */
@@ -102,8 +102,8 @@ class Scanned implements ScannedEvent {
     return shapeVersionInText(this.row[6]);
   }
 
-  metadataString(name: string): string | null {
-    return storedMemberString(this.row[6], name);
+  metadataString(...path: string[]): string | null {
+    return storedMemberString(this.row[6], ...path);
   }
 
   get resourceText(): string | null {
