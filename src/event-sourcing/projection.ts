@@ -25,6 +25,8 @@ interface ProjectionBase {
 export interface UndecodedEvent {
   readonly type: string;
   readonly data: unknown;
+  /** Whether the data has a member, read without decoding it; undefined when only decoding tells. */
+  dataHas(name: string): boolean | undefined;
   /** A plain string member of the metadata, or of its members (`'resource', 'attributes', 'email'`); null if it is not one. */
   metadataString(...path: string[]): string | null;
 }

@@ -1,5 +1,5 @@
 import { encodeStored } from './stored-json';
-import { storedMemberString, storedMemberText } from './stored-json-text';
+import { storedMemberPresence, storedMemberString, storedMemberText } from './stored-json-text';
 import { BigDecimal, LatLng, Money, Uuid } from './values';
 
 const tricky = [
@@ -70,5 +70,25 @@ describe('storedMemberString', () => {
     expect(storedMemberString(user('a@example.com'), 'resource', 'id')).toBeNull();
     expect(storedMemberString(encodeStored({ resource: null }), 'resource', 'attributes', 'email')).toBeNull();
     expect(storedMemberString(encodeStored([{ resource: {} }]), 'resource')).toBeNull();
+  });
+});
+
+describe('storedMemberPresence', () => {
+  it('tells whether a stored object has a member, as decoding it would, whatever the values before and after', () => {
+    for (const value of values) {
+      // Keys that Transit escapes (a leading ~, ^ or `) leave it to decoding: see below.
+      const plainKeys = Object.fromEntries(tricky.filter((t) => !/^[~^`]/.test(t)).map((t) => [t, value]));
+      for (const others of [{}, { before: value }, { before: value, after: tricky }, plainKeys]) {
+        expect(storedMemberPresence(encodeStored({ ...others, files: value }), 'files')).toBe(true);
+        expect(storedMemberPresence(encodeStored({ ...others, filesToo: value }), 'files')).toBe(false);
+        expect(storedMemberPresence(encodeStored({ ...others, nested: { files: value } }), 'files')).toBe(false);
+      }
+    }
+    expect(storedMemberPresence(encodeStored({}), 'files')).toBe(false);
+    expect(storedMemberPresence(encodeStored({ files: null }), 'files')).toBe(true);
+  });
+
+  it('answers null when only decoding tells: not an object, or text this walk does not read to its end', () => {
+    for (const text of [encodeStored([{ files: 1 }]), encodeStored('files'), encodeStored(new Money(1, 'EUR')), encodeStored({ '~files': 1 }), '{"a":1', '{"a":1}x', '{}x', '{"a"1}']) expect(storedMemberPresence(text, 'files')).toBeNull();
   });
 });

@@ -25,6 +25,29 @@ export const storedMemberString = (text: string, ...path: string[]): string | nu
   return value.slice(1, -1);
 };
 
+/**
+ * Whether a stored object has a member, without decoding it: true or false, or null when the text is not a plain
+ * stored object this walk reads to its end (then only decoding tells).
+ */
+export const storedMemberPresence = (text: string, name: string): boolean | null => {
+  if (text.charCodeAt(0) !== OPEN_BRACE) return null;
+  const wanted = JSON.stringify(name);
+  let i = 1;
+  if (text.charCodeAt(i) === CLOSE_BRACE) return i + 1 === text.length ? false : null;
+  while (i < text.length && text.charCodeAt(i) === QUOTE) {
+    const keyEnd = stringEnd(text, i);
+    // A key in a Transit form (`~#tag` of a tagged value, an escaped key): what it decodes to is for decoding to say.
+    if (text.charCodeAt(keyEnd) !== COLON || text.charCodeAt(i + 1) === TILDE) return null;
+    if (keyEnd - i === wanted.length && text.startsWith(wanted, i)) return true;
+    const valueEnd = valueEndAt(text, keyEnd + 1);
+    if (valueEnd < 0) return null;
+    if (text.charCodeAt(valueEnd) === CLOSE_BRACE) return valueEnd + 1 === text.length ? false : null;
+    if (text.charCodeAt(valueEnd) !== COMMA) return null;
+    i = valueEnd + 1;
+  }
+  return null;
+};
+
 /** The stored text of the value at a path of object members, or null (absent, or not a stored object on the way). */
 const memberValueText = (text: string, path: readonly string[]): string | null => {
   let start = 0;
