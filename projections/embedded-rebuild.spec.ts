@@ -167,6 +167,32 @@ describe('rebuildReadModels, embedded: unique keys', () => {
     expect(live.tables()).toEqual(expected);
   });
 
+  it('claims the keys of an older put it skips unprojected (documentOf), as of one it projects', async () => {
+    let projected = 0;
+    const declared: DocumentProjection = {
+      ...keyed,
+      project: (event) => {
+        projected += 1;
+        return keyed.project(event);
+      },
+      documentOf: (event) => {
+        const data = event.data as { id: string; keys?: string[] };
+        return event.type === 'key/set' ? { collection: 'keyed', marketplaceId: MP, id: data.id, keys: data.keys } : undefined;
+      },
+    };
+    // a takes x from b and then drops it: x is nobody's, although b's last put (older than a's) names it.
+    const sequence = [set('b', 'x'), set('a', 'x'), set('a')];
+    const live = await openLive([declared]);
+    await live.append(sequence.map((e, i) => [{ streamId: `s-${i}`, expectedRevision: 'any', events: [e] }]));
+    const expected = live.tables();
+    expect(expected.document_keys).toEqual([]);
+    projected = 0;
+    await rebuildReadModels(live.events, live.stores, [declared]);
+    expect(live.tables()).toEqual(expected);
+    // a's older put was skipped.
+    expect(projected).toBe(2);
+  });
+
   it('takes the writes of one event in order: its projections in registry order, each one\'s ops in order', async () => {
     const sequence = [set('a', 'x'), event('key/twice', { id: 'a', keys: ['y'] }), event('key/twice', { id: 'b', keys: ['tmp-a'] }), event('key/both', { id: 'c', keys: ['z'] })];
     const projections = [keyed, twice, keyedToo];

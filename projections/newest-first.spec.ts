@@ -1,6 +1,6 @@
 import Database from 'better-sqlite3';
 import { marketplaceLog } from '../bench/rebuild/marketplace-log';
-import { handles } from '../src/event-sourcing/projection';
+import { DocumentRef, handles } from '../src/event-sourcing/projection';
 import { SqliteEventStore } from '../src/event-store/sqlite-event-store';
 import { scannedEvent, SqliteLogScan } from '../src/event-store/sqlite-log-scan';
 import { ALL_PROJECTIONS } from './registry';
@@ -15,8 +15,9 @@ describe('NewestFirstReplay: what a projection says an event writes without proj
     for (const batch of marketplaceLog(MP, CLIENT, 4000, { batchEvents: 250, window: 40 })) await events.append(batch);
     const log = SqliteLogScan.beside(db);
     const declared = ALL_PROJECTIONS.filter((p) => (p.target === 'listing-search' ? p.listingOf : p.documentOf));
-    expect(declared.map((p) => p.name).sort()).toEqual(['file-attachments', 'listing-search', 'listings']);
+    expect(declared.map((p) => p.name).sort()).toEqual(['file-attachments', 'listing-search', 'listings', 'users']);
     let named = 0;
+    let keyed = 0;
     let none = 0;
     for (const chunk of log.newestFirst(await events.headPosition(), 500)) {
       for (const row of chunk) {
@@ -46,13 +47,19 @@ describe('NewestFirstReplay: what a projection says an event writes without proj
             continue;
           }
           named += 1;
-          // A document named must be the one written, and write no unique key.
-          expect(written).toEqual([projection.target === 'listing-search' ? said : { ...said, keys: [] }]);
+          // A document named must be the one written, with the unique keys it names.
+          if (projection.target === 'listing-search') expect(written).toEqual([said]);
+          else {
+            const { keys = [], ...document } = said as DocumentRef;
+            if (keys.length > 0) keyed += 1;
+            expect(written).toEqual([{ ...document, keys }]);
+          }
         }
       }
     }
     log.close();
     expect(named).toBeGreaterThan(1000);
+    expect(keyed).toBeGreaterThan(300);
     expect(none).toBeGreaterThan(500);
   });
 });

@@ -1,7 +1,7 @@
 import type { RecordedEvent } from '../src/event-store/event-store.port';
 import { LogRow, ScannedEvent, scannedEvent } from '../src/event-store/sqlite-log-scan';
 import { EventShapes, UpcastTally } from '../src/shared/event-shapes';
-import { handles, Projection } from '../src/event-sourcing/projection';
+import { DocumentRef, handles, Projection } from '../src/event-sourcing/projection';
 import type { ReadModelOp } from '../src/read-models/document-store.port';
 import type { DocumentRow, KeyRow } from '../src/read-models/sqlite-document-bulk-load';
 import { encodeStored } from '../src/shared/stored-json';
@@ -41,6 +41,8 @@ export class NewestFirstReplay {
   private readonly met = new Set<string>();
   /** Keys (`collection\0marketplace\0key`) whose final holder is known. */
   private readonly claimed = new Set<string>();
+  /** onlyOlderWrites' documents with keys (one array for every event). */
+  private readonly keyedWrites: DocumentRef[] = [];
 
   constructor(
     projections: readonly Projection[],
@@ -109,8 +111,13 @@ export class NewestFirstReplay {
     });
   }
 
-  /** Whether each reader names the one document it writes for the event, if any, and each was met already. */
+  /**
+   * Whether each reader names the one document it writes for the event, if any, and each was met already; if so,
+   * the keys those older puts name are claimed, as `document` claims an older put's (held by nobody).
+   */
   private onlyOlderWrites(readers: readonly Projection[], event: ScannedEvent): boolean {
+    const keyed = this.keyedWrites;
+    keyed.length = 0;
     for (const projection of readers) {
       if (projection.target === 'listing-search') {
         const listing = projection.listingOf?.(event);
@@ -118,8 +125,10 @@ export class NewestFirstReplay {
       } else {
         const document = projection.documentOf?.(event);
         if (document === undefined || (document !== null && !this.met.has(`${document.collection}\u0000${document.marketplaceId}\u0000${document.id}`))) return false;
+        if (document?.keys?.length) keyed.push(document);
       }
     }
+    for (const document of keyed) for (const key of document.keys!) this.claimed.add(`${document.collection}\u0000${document.marketplaceId}\u0000${key}`);
     return true;
   }
 

@@ -8,6 +8,9 @@ import type { FinalWrites } from './newest-first';
 const TABLES = { ...FINAL_DOCUMENT_TABLES, ...FINAL_LISTING_TABLES };
 type Table = keyof typeof TABLES;
 
+/** The tables a load fills. */
+export const BULK_LOADED_TABLES = Object.keys(TABLES) as readonly Table[];
+
 /**
  * The storing half of a PostgreSQL bulk rebuild (postgres-bulk-rebuild.ts): a rebuild's final writes, as they
  * come, into the empty tables beside the live ones, each table through one COPY open for the whole load, on a

@@ -32,6 +32,15 @@ const awkwardLog = (): StreamAppend[][] =>
     })),
   );
 
+/** The schema's indexes and constraints, by name. */
+const indexesOf = (db: PostgresDatabase) =>
+  db.query<{ name: string; definition: string }>(
+    `SELECT indexname AS name, indexdef AS definition FROM pg_indexes WHERE schemaname = $1
+     UNION ALL SELECT conname, pg_get_constraintdef(oid) FROM pg_constraint WHERE connamespace = $1::regnamespace
+     ORDER BY name, definition`,
+    [db.schema],
+  );
+
 if (skipWithoutPostgres('PostgreSQL bulk rebuild')) {
   describe('PostgreSQL bulk rebuild (rebuild beside the live read models)', () => {
     it('gives exactly the read models the live projections wrote, awkward text included', async () => {
@@ -53,8 +62,12 @@ if (skipWithoutPostgres('PostgreSQL bulk rebuild')) {
 
         const head = await stored.headPosition();
         const events = new ShapedEventStore(stored, NO_UPCASTS);
+        const indexes = await indexesOf(db);
+        expect(indexes.some((i) => i.definition.startsWith('PRIMARY KEY'))).toBe(true);
         expect(await rebuildBesideAndSwap(events, db, ALL_PROJECTIONS, { url: database.url, schema: db.schema })).toEqual({ events: head, position: head });
         expect(await postgresReadModelDigest(database.url)).toEqual(live);
+        // The keys and indexes set aside for the load are all back, as the migrations made them.
+        expect(await indexesOf(db)).toEqual(indexes);
       } finally {
         await db.close();
         await database.drop();

@@ -25,11 +25,22 @@ interface ProjectionBase {
 export interface UndecodedEvent {
   readonly type: string;
   readonly data: unknown;
-  metadataString(name: string): string | null;
+  /** Whether the data has a member, read without decoding it; undefined when only decoding tells. */
+  dataHas(name: string): boolean | undefined;
+  /** A plain string member of the metadata, or of its members (`'resource', 'attributes', 'email'`); null if it is not one. */
+  metadataString(...path: string[]): string | null;
 }
 
 /** The one document or listing an event writes: `null` when it writes nothing, `undefined` when it cannot tell. */
 export type OnlyWrite<Ref> = Ref | null | undefined;
+
+/** A document an event writes, and the unique keys that write names (none when absent). */
+export interface DocumentRef {
+  collection: string;
+  marketplaceId: string;
+  id: string;
+  keys?: readonly string[];
+}
 
 /** Writes documents (the DocumentStore port). The default target. */
 export interface DocumentProjection extends ProjectionBase {
@@ -39,11 +50,12 @@ export interface DocumentProjection extends ProjectionBase {
   indexes?: readonly ScalarFieldIndex[];
   /**
    * For a rebuild that replays the log newest first (projections/newest-first.ts) and keeps only each document's
-   * newest write: the one document `project` would write for this event, without projecting it, when that write
-   * names no unique keys. An event whose every reader names a document already written is skipped undecoded.
-   * Must agree with `project` (projections/newest-first.spec.ts checks the registry's over a marketplace's log).
+   * newest write: the one document `project` would write for this event, and the unique keys that put names,
+   * without projecting it. An event whose every reader names a document already written is skipped undecoded (its
+   * keys claimed as an older put's are). Must agree with `project` (projections/newest-first.spec.ts checks the
+   * registry's over a marketplace's log).
    */
-  documentOf?(event: UndecodedEvent): OnlyWrite<{ collection: string; marketplaceId: string; id: string }>;
+  documentOf?(event: UndecodedEvent): OnlyWrite<DocumentRef>;
 }
 
 /** Writes the listing search read model (the ListingSearch port). */

@@ -1,7 +1,7 @@
 import Database, { Statement } from 'better-sqlite3';
 import { shapeVersionInText } from '../shared/event-shapes';
 import { decodeStoredFast } from '../shared/stored-json-reader';
-import { storedMemberString, storedMemberText } from '../shared/stored-json-text';
+import { storedMemberPresence, storedMemberString, storedMemberText } from '../shared/stored-json-text';
 import type { EventMetadata, RecordedEvent } from './event-store.port';
 
 /**
@@ -13,8 +13,10 @@ import type { EventMetadata, RecordedEvent } from './event-store.port';
 export interface ScannedEvent extends RecordedEvent {
   /** The stored text of `metadata.resource` when it is an object or array, else null (src/shared/stored-json-text.ts). */
   readonly resourceText: string | null;
-  /** A plain string member of the metadata (an id), read without decoding the metadata; null if it is not one. */
-  metadataString(name: string): string | null;
+  /** A plain string member of the metadata (an id), or of its members, read without decoding it; null if it is not one. */
+  metadataString(...path: string[]): string | null;
+  /** Whether the data has a member, read without decoding it; undefined when only decoding tells. */
+  dataHas(name: string): boolean | undefined;
 }
 
 /** A row of the events table, as read. */
@@ -83,6 +85,10 @@ class Scanned implements ScannedEvent {
   private decodedData: unknown = UNREAD;
   private decodedMetadata: EventMetadata | undefined;
   private foundResourceText: string | null | undefined;
+  private askedFirst: string | undefined;
+  private answeredFirst: string | null = null;
+  private askedSecond: string | undefined;
+  private answeredSecond: string | null = null;
 
   constructor(private readonly row: LogRow) {
     [this.position, this.id, this.streamId, this.revision, this.type] = row;
@@ -102,8 +108,21 @@ class Scanned implements ScannedEvent {
     return shapeVersionInText(this.row[6]);
   }
 
-  metadataString(name: string): string | null {
-    return storedMemberString(this.row[6], name);
+  metadataString(...path: string[]): string | null {
+    if (path.length !== 1) return storedMemberString(this.row[6], ...path);
+    // The skip checks of the projections reading an event ask for the same ids: the last two answers are kept.
+    const [name] = path;
+    if (name === this.askedFirst) return this.answeredFirst;
+    if (name === this.askedSecond) return this.answeredSecond;
+    this.askedSecond = this.askedFirst;
+    this.answeredSecond = this.answeredFirst;
+    this.askedFirst = name;
+    this.answeredFirst = storedMemberString(this.row[6], name);
+    return this.answeredFirst;
+  }
+
+  dataHas(name: string): boolean | undefined {
+    return storedMemberPresence(this.row[5], name) ?? undefined;
   }
 
   get resourceText(): string | null {

@@ -61,11 +61,10 @@ const parties = (tx: StoredTransaction): string[] => [refId(tx.relationships.cus
 export const fileAttachmentsProjection: DocumentProjection = {
   name: 'file-attachments',
   eventTypes: ['message/created', 'listing/created', 'listing/updated', 'transaction/initiated', 'transaction/transitioned'],
-  // A listing event that leaves its protected files alone writes nothing (most do); the rest are projected.
+  // A listing event that leaves its protected files alone writes nothing (most do); the rest are projected. Told
+  // from the data's text: decoding a created listing's data only for this was ~1 s of a 1M-event rebuild.
   documentOf: (event: UndecodedEvent) =>
-    (event.type === 'listing/created' || event.type === 'listing/updated') && (event.data as ListingCreatedData | ListingChanges).protectedFileAttachments === undefined
-      ? null
-      : undefined,
+    (event.type === 'listing/created' || event.type === 'listing/updated') && event.dataHas('protectedFileAttachments') === false ? null : undefined,
   project: (event: RecordedEvent): ReadModelOp[] => {
     const m = event.metadata;
     switch (event.type) {

@@ -5,7 +5,7 @@ import { boxesAround } from './geo';
 import { withinSearchWindow, type ListingSearch, type ListingSearchQuery, type ListingSearchResult, type SearchDocument, type SearchOp } from './listing-search.port';
 import { copyRow } from '../infrastructure/postgres-copy';
 import { TableStatistics } from '../infrastructure/postgres-table-statistics';
-import { inBoxesSql, indexedValuesOf, keywordQuery, lexemesOf, LISTING_SEARCH_MIGRATIONS, quotedLexeme, searchOrder, searchWhere, sortValueSql, textWordsOf, unfiltered } from './postgres-search-sql';
+import { inBoxesSql, indexedValuesOf, keywordQuery, lexemesOf, LISTING_SEARCH_MIGRATIONS, searchOrder, searchWhere, sortValueSql, textWordsOf, unfiltered } from './postgres-search-sql';
 import { relevance } from './search-text';
 import { nearestFirst, compareRows, listingText, Row } from './sqlite-search-order';
 
@@ -229,8 +229,12 @@ const LISTING_COLUMNS = [
   'title_words', 'description_words', 'text_values', 'words', 'vals',
 ] as const;
 
-/** A listing's values in LISTING_COLUMNS' order; `words` gives the text of its lexemes the statement parses. */
-const listingRow = (d: SearchDocument, words: (lexemes: string[]) => string): Array<string | number | null> => {
+/**
+ * A listing's values in LISTING_COLUMNS' order, its lexemes joined by spaces: letters, digits, `~` and key prefixes
+ * (words are split on anything else, search-text.ts), never a space, quote, backslash or colon, so the text is both
+ * what the live statement splits (string_to_array) and a tsvector's text as COPY parses it, unquoted.
+ */
+const listingRow = (d: SearchDocument): Array<string | number | null> => {
   const textWords = textWordsOf(d);
   return [
     d.marketplaceId,
@@ -246,7 +250,7 @@ const listingRow = (d: SearchDocument, words: (lexemes: string[]) => string): Ar
     d.titleWords.join(' '),
     d.descriptionWords.join(' '),
     JSON.stringify(textWords),
-    words(lexemesOf(d, textWords)),
+    lexemesOf(d, textWords).join(' '),
     JSON.stringify(indexedValuesOf(d)),
   ];
 };
@@ -260,7 +264,7 @@ export const FINAL_LISTING_TABLES = {
 /**
  * A rebuild's final writes (projections/newest-first.ts: one per listing, into empty tables) as COPY lines
  * (src/infrastructure/postgres-copy.ts): every listing's version, and the rows of those not deleted, their words
- * as a tsvector's text (the lexemes quoted, as array_to_tsvector would leave them).
+ * as a tsvector's text (listingRow).
  */
 export const finalListingLines = (ops: ReadonlyArray<SearchOp & { position: number }>): Record<keyof typeof FINAL_LISTING_TABLES, string> => {
   let versions = '';
@@ -268,7 +272,7 @@ export const finalListingLines = (ops: ReadonlyArray<SearchOp & { position: numb
   for (const op of ops) {
     versions += copyRow([...keyOf(op), op.position]);
     if (op.op !== 'put') continue;
-    listings += copyRow(listingRow(op.document, (lexemes) => lexemes.map(quotedLexeme).join(' ')));
+    listings += copyRow(listingRow(op.document));
   }
   return { search_versions: versions, search_listings: listings };
 };
@@ -281,9 +285,9 @@ export const countListings = async (client: PoolClient): Promise<void> => {
 /** Inserts or replaces listings (distinct ones) in one statement. */
 const putListings = async (client: PoolClient, puts: Put[]): Promise<void> => {
   if (puts.length === 0) return;
-  // Lexemes joined by spaces (letters, digits, `~`, never a space): unnest cannot take a two-dimensional array
-  // of rows of different lengths, and a text[] literal per listing cost a second escaping of every word.
-  const rows = puts.map((p) => listingRow(p.document, (lexemes) => lexemes.join(' ')));
+  // Lexemes joined by spaces (listingRow): unnest cannot take a two-dimensional array of rows of different lengths,
+  // and a text[] literal per listing cost a second escaping of every word.
+  const rows = puts.map((p) => listingRow(p.document));
   // search_counts moves by the states the statement leaves minus those it found (`before` reads the snapshot the
   // statement started from). Writes of search rows are serialised (the append lock; a rebuild writes its own tables).
   await client.query(

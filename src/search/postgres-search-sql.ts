@@ -75,20 +75,32 @@ export const inBoxesSql = (p: SqlParams, boxes: Box[]): string =>
 
 /**
  * The lexemes a listing is found by (stored as they are, array_to_tsvector: no parser, no stemming): its title
- * and description words, each reversed with a `~` (a prefix query on reversed words finds word endings), and
- * the words of each text attribute under its key's prefix (sqlite-search-sql.ts keyPrefix), reversed too. The
- * index only finds candidates: relevance (search-text.ts) decides on the stored words, as in the SQLite adapter.
+ * and description words, and the words of each text attribute under its key's prefix (sqlite-search-sql.ts
+ * keyPrefix), each also reversed with a `~` when longer than NGRAM_MIN (a prefix query on reversed words finds word
+ * endings: keywordQuery). The index only finds candidates: relevance (search-text.ts) decides on the stored words,
+ * as in the SQLite adapter.
+ *
+ * Why not the reversed form of a shorter word: it is only looked for as `~<reversed token>:*` with a token of
+ * NGRAM_MIN or more characters, which a reversed word of fewer characters never starts with, and one of exactly
+ * NGRAM_MIN only when the token is the word itself, which the plain word's `<token>:*` finds already. Fewer lexemes,
+ * a smaller GIN index to build (test/listing-search.contract.ts: n-grams ending short words).
  */
 export const lexemesOf = (d: SearchDocument, textWords: Record<string, string>): string[] => {
-  const words = [...d.titleWords, ...d.descriptionWords];
-  const attributes = Object.entries(textWords).flatMap(([key, text]) => (text ? text.split(' ').map((w) => [keyPrefix(key), w] as const) : []));
-  const all = [
-    ...words,
-    ...words.map((w) => `~${reverseWord(w)}`),
-    ...attributes.map(([prefix, w]) => prefix + w),
-    ...attributes.map(([prefix, w]) => `${prefix}~${reverseWord(w)}`),
-  ];
-  return [...new Set(all.filter((w) => w.length > 0))];
+  const lexemes = new Set<string>();
+  const add = (prefix: string, word: string) => {
+    if (word.length === 0) return;
+    lexemes.add(prefix + word);
+    if (word.length > NGRAM_MIN) lexemes.add(`${prefix}~${reverseWord(word)}`);
+  };
+  for (const word of d.titleWords) add('', word);
+  for (const word of d.descriptionWords) add('', word);
+  for (const key of Object.keys(textWords)) {
+    const text = textWords[key];
+    if (!text) continue;
+    const prefix = keyPrefix(key);
+    for (const word of text.split(' ')) add(prefix, word);
+  }
+  return [...lexemes];
 };
 
 /** Each text attribute's words, by key (what the SQLite adapter keeps as `text_values`). */

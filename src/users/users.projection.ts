@@ -1,6 +1,6 @@
 import type { RecordedEvent } from '../event-store/event-store.port';
 import type { FieldValue, ReadModelOp } from '../read-models/document-store.port';
-import type { Projection } from '../event-sourcing/projection';
+import type { DocumentProjection, UndecodedEvent } from '../event-sourcing/projection';
 import { KEY_PATTERN } from '../search-schemas/domain/search-schema';
 import { normalizeEmail } from './domain/user.state';
 import { deletedUser, StoredUser } from './domain/user.views';
@@ -30,9 +30,17 @@ export const searchableFields = (profile: Record<string, Record<string, unknown>
 };
 
 /** The users read model: the Integration API view of every user, by id and by email. */
-export const usersProjection: Projection = {
+export const usersProjection: DocumentProjection = {
   name: 'users',
   eventTypes: ['user/created', 'user/updated', 'user/deleted'],
+  // A user's event names the user as the resource, and its email is the put's one key (a deletion, whose resource is
+  // null, is left to `project`): a rebuild skips a user's older events undecoded, two in three in the bench's log.
+  documentOf: (event: UndecodedEvent) => {
+    const marketplaceId = event.metadataString('marketplaceId');
+    const id = event.metadataString('resourceId');
+    const email = event.metadataString('resource', 'attributes', 'email');
+    return marketplaceId && id && email !== null ? { collection: USERS, marketplaceId, id, keys: [`email:${normalizeEmail(email)}`] } : undefined;
+  },
   project: (event: RecordedEvent): ReadModelOp[] => {
     const m = event.metadata;
     const user = m.resource as StoredUser | null;
