@@ -174,8 +174,6 @@ export class PostgresEventStore implements EventStore {
 
   private async commitBatch(batch: PendingAppend[]): Promise<void> {
     const appends = batch.map((b) => b.appends);
-    const after = batch.map((b) => b.after);
-    const tickets = batch.map((b) => b.ticket);
     let outcomes: Outcome[];
     try {
       try {
@@ -185,7 +183,7 @@ export class PostgresEventStore implements EventStore {
         outcomes = await this.withAppendsPaused(
           (client, begun) => {
             headBefore = headIn(begun);
-            return this.commitTogether(client, appends, revisionsOf(begun), new ChainedAppends(tickets, after));
+            return this.commitTogether(client, appends, revisionsOf(begun), new ChainedAppends(batch));
           },
           { alsoBegin: revisionsSql(streamIds), beforeCommit: this.notifyHead },
         );
@@ -194,7 +192,7 @@ export class PostgresEventStore implements EventStore {
         // A statement of the batch failed (a duplicate event id, say): it rolled back whole; one by one now.
         this.recent.forget();
         if (error instanceof PostgresUnavailableError) throw error;
-        outcomes = await this.withAppendsPaused((client) => this.commitOneByOne(client, appends, new ChainedAppends(tickets, after)), { beforeCommit: this.notifyHead });
+        outcomes = await this.withAppendsPaused((client) => this.commitOneByOne(client, appends, new ChainedAppends(batch)), { beforeCommit: this.notifyHead });
       }
     } catch (error) {
       // The connection broke: the batch may or may not be stored (the runner repeats it; a repeat is recognised). A
@@ -239,7 +237,7 @@ export class PostgresEventStore implements EventStore {
   private async commitTogether(client: PoolClient, batch: StreamAppend[][], current: Map<string, number>, chains: ChainedAppends): Promise<Outcome[]> {
     const planned = batch.map((appends, i) => {
       try {
-        chains.check(i, appends, current);
+        chains.check(i, current);
         const plan = planAppend(appends, current);
         chains.planned(i);
         return plan;
@@ -275,7 +273,7 @@ export class PostgresEventStore implements EventStore {
       await client.query('SAVEPOINT append');
       try {
         const current = await streamRevisions(client, appends.map((a) => a.streamId));
-        chains.check(i, appends, current);
+        chains.check(i, current);
         const plan = planAppend(appends, current);
         const events = await insertEvents(client, plan.rows);
         await this.inlineProjector?.(client, events);
@@ -340,21 +338,19 @@ type Outcome = { result: AppendResult } | { error: unknown };
 class ChainedAppends {
   private readonly plannedHere = new Set<QueuedAppend>();
 
-  constructor(
-    private readonly tickets: readonly QueuedAppend[],
-    private readonly after: ReadonlyArray<readonly QueuedAppend[]>,
-  ) {}
+  constructor(private readonly batch: readonly PendingAppend[]) {}
 
   /** Throws the refusal of the i-th append when one it names is neither stored nor planned before it. */
-  check(i: number, appends: StreamAppend[], current: Map<string, number>): void {
-    const missing = this.after[i].some((ticket) => ticket.stored !== true && !this.plannedHere.has(ticket));
+  check(i: number, current: Map<string, number>): void {
+    const { appends, after } = this.batch[i];
+    const missing = after.some((ticket) => ticket.stored !== true && !this.plannedHere.has(ticket));
     if (!missing || appends.length === 0) return;
     const [first] = appends;
     throw new WrongExpectedRevisionError(first.streamId, first.expectedRevision, current.get(first.streamId) ?? 'no_stream');
   }
 
   planned(i: number): void {
-    this.plannedHere.add(this.tickets[i]);
+    this.plannedHere.add(this.batch[i].ticket);
   }
 }
 
