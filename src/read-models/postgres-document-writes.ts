@@ -41,9 +41,7 @@ export const putDocuments = async (client: PoolClient, puts: Put[], checkpoints:
      untombstoned AS (
        DELETE FROM document_tombstones t USING written w JOIN r ON r.collection = w.collection AND r.marketplace_id = w.marketplace_id AND r.id = w.id
        WHERE t.collection = w.collection AND t.marketplace_id = w.marketplace_id AND t.id = w.id AND t.position <= r.position),
-     checkpointed AS (
-       INSERT INTO projection_checkpoints AS c (name, position) SELECT * FROM unnest($8::text[], $9::bigint[])
-       ON CONFLICT (name) DO UPDATE SET position = excluded.position WHERE excluded.position > c.position)
+     checkpointed AS (${checkpointsForward('$8', '$9')})
      SELECT collection, marketplace_id, id FROM written`,
     [
       column((p) => p.collection),
@@ -98,9 +96,7 @@ export const deleteDocuments = async (client: PoolClient, deletes: Delete[], che
        DELETE FROM documents d USING due WHERE d.collection = due.collection AND d.marketplace_id = due.marketplace_id AND d.id = due.id),
      unkeyed AS (
        DELETE FROM document_keys k USING due WHERE k.collection = due.collection AND k.marketplace_id = due.marketplace_id AND k.id = due.id),
-     checkpointed AS (
-       INSERT INTO projection_checkpoints AS c (name, position) SELECT * FROM unnest($5::text[], $6::bigint[])
-       ON CONFLICT (name) DO UPDATE SET position = excluded.position WHERE excluded.position > c.position)
+     checkpointed AS (${checkpointsForward('$5', '$6')})
      SELECT 1`,
     [
       column((d) => d.collection),
@@ -113,15 +109,18 @@ export const deleteDocuments = async (client: PoolClient, deletes: Delete[], che
   );
 };
 
-/** Checkpoints only move forward: a lower position than the recorded one is ignored. */
+/**
+ * Checkpoints only move forward: a lower position than the recorded one is ignored. The statement, given its names'
+ * and positions' parameters, for the statements that write documents and checkpoints together.
+ */
+const checkpointsForward = (names: string, positions: string): string =>
+  `INSERT INTO projection_checkpoints AS c (name, position) SELECT * FROM unnest(${names}::text[], ${positions}::bigint[])
+   ON CONFLICT (name) DO UPDATE SET position = excluded.position WHERE excluded.position > c.position`;
+
 export const saveCheckpoints = async (client: PoolClient, checkpoints: Record<string, number>): Promise<void> => {
   const entries = Object.entries(checkpoints);
   if (entries.length === 0) return;
-  await client.query(
-    `INSERT INTO projection_checkpoints (name, position) SELECT * FROM unnest($1::text[], $2::bigint[])
-     ON CONFLICT (name) DO UPDATE SET position = excluded.position WHERE excluded.position > projection_checkpoints.position`,
-    [entries.map(([name]) => name), entries.map(([, position]) => position)],
-  );
+  await client.query(checkpointsForward('$1', '$2'), [entries.map(([name]) => name), entries.map(([, position]) => position)]);
 };
 
 /** The tables of a rebuild's load into empty tables (finalDocumentLines), with their columns in the lines' order. */
