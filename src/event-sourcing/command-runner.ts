@@ -59,7 +59,7 @@ interface Loaded {
   revision: number;
   snapshotRevision?: number;
   /** Set when the state is one a queued append leaves: a decision on it chains its append after that one. */
-  queued?: { append: QueuedAppend; committed: CachedState | undefined };
+  queued?: CachedState['queued'];
 }
 
 const MAX_STREAM_ROUNDS = 4;
